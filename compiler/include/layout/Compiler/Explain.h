@@ -1,0 +1,28 @@
+//===- Explain.h - What the compiler says about a program -------*- C++ -*-===//
+
+#ifndef LAYOUT_COMPILER_EXPLAIN_H
+#define LAYOUT_COMPILER_EXPLAIN_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace layout {
+
+/// The `--emit=explain` JSON of LANGUAGE.md for every function of a planned
+/// module: each result's layout and aliasing, and every remaining copy with
+/// its location, bytes, reason and kernel family.
+void printExplain(ModuleOp module, llvm::raw_ostream &os);
+
+/// The `--emit=memory-map`: for each function result, a grid of logical
+/// index -> storage offset (CuTe's print_layout) and a strip of its storage
+/// counting how many logical indices read each element.
+void printMemoryMap(ModuleOp module, llvm::raw_ostream &os);
+
+/// "file:line:col" of a location, "unknown" when it has none.
+std::string formatLocation(Location loc);
+
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_COMPILER_EXPLAIN_H

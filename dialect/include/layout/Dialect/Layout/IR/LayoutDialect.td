@@ -1,0 +1,26 @@
+//===- LayoutDialect.td - The layout dialect ---------------*- tablegen -*-===//
+
+#ifndef LAYOUT_DIALECT
+#define LAYOUT_DIALECT
+
+include "mlir/IR/OpBase.td"
+
+def Layout_Dialect : Dialect {
+  let name = "layout";
+  let cppNamespace = "::mlir::layout";
+  let summary = "PyTorch-style strided views over typed storage";
+  let description = [{
+    A tensor is a view `(storage, sizes, strides, offset)` over a typed 1-D
+    storage; strides and offsets count elements. View ops compute a new
+    layout over the same storage with PyTorch 1.13's rules; materializing ops
+    (`contiguous`, `clone`, `reshape` when it must, `to`, `copy`, `reduce`)
+    move data.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
+}
+
+#endif // LAYOUT_DIALECT

@@ -1,0 +1,54 @@
+//===- LayoutOps.h - layout dialect ops -------------------------*- C++ -*-===//
+
+#ifndef LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_H
+#define LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_H
+
+#include "layout/Dialect/Layout/IR/LayoutDialect.h"
+#include "layout/Dialect/Layout/IR/LayoutTypes.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include "layout/Dialect/Layout/IR/LayoutEnums.h.inc"
+
+namespace mlir {
+namespace layout {
+
+/// Verifies that an op's optional `-> types` (the `declared_types`
+/// attribute) equals its inferred result types.
+LogicalResult verifyDeclaredResultTypes(Operation *op);
+
+template <typename ConcreteType>
+class DeclaredResultTypes
+    : public OpTrait::TraitBase<ConcreteType, DeclaredResultTypes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyDeclaredResultTypes(op);
+  }
+};
+
+/// The operand whose storage `result` views (view ops, and reshape /
+/// flatten / contiguous / to when they do not copy), or null when `result`
+/// is a new storage or a block argument.
+Value getAliasedOperand(Value result);
+/// Follows getAliasedOperand to the value that owns the storage: a function
+/// argument or the result of an op that allocates.
+Value getStorageRoot(Value v);
+/// Elements in the storage owned by `root`: a storage's size, or for a
+/// tensor what its view reaches. nullopt when dynamic.
+std::optional<int64_t> getStorageSize(Value root);
+
+/// The memory format of the layout algebra for an op's format attribute.
+MemoryFormat toMemoryFormat(FormatKind kind);
+
+} // namespace layout
+} // namespace mlir
+
+#define GET_OP_CLASSES
+#include "layout/Dialect/Layout/IR/LayoutOps.h.inc"
+
+#endif // LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_H

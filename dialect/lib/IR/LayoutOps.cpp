@@ -1,0 +1,679 @@
+//===- LayoutOps.cpp - layout dialect ops ---------------------------------===//
+//
+// Result-type inference for every op delegates to the layout algebra, so the
+// ops, the passes and the backends share one statement of PyTorch's rules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+#include "layout/Dialect/Layout/IR/LayoutEnums.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+MemoryFormat mlir::layout::toMemoryFormat(FormatKind kind) {
+  switch (kind) {
+  case FormatKind::contiguous:
+    return MemoryFormat::Contiguous;
+  case FormatKind::channels_last:
+    return MemoryFormat::ChannelsLast;
+  case FormatKind::channels_last_3d:
+    return MemoryFormat::ChannelsLast3d;
+  case FormatKind::preserve:
+    return MemoryFormat::Preserve;
+  }
+  llvm_unreachable("unknown format kind");
+}
+
+namespace {
+/// Reports inference errors at the op's location, prefixed like verifier
+/// messages ("'layout.view' op ...").
+struct InferContext {
+  std::optional<Location> loc;
+  StringRef opName;
+
+  LogicalResult error(const Twine &message) const {
+    if (loc)
+      mlir::emitError(*loc) << "'" << opName << "' op " << message;
+    return failure();
+  }
+
+  template <typename T> FailureOr<T> unwrap(const Fallible<T> &f) const {
+    if (!f) {
+      (void)error(f.message());
+      return failure();
+    }
+    return *f;
+  }
+
+  /// The operand's static layout; dynamic layouts are only accepted by
+  /// layout.as_strided today.
+  FailureOr<StridedLayout> staticLayout(Value v) const {
+    auto type = dyn_cast<StridedTensorType>(v.getType());
+    if (!type) {
+      (void)error(Twine("expected a !layout.tensor operand, got ") +
+                  dtypeName(v.getType()));
+      return failure();
+    }
+    StridedLayout l = type.getStridedLayout();
+    if (!l.isStatic()) {
+      (void)error("requires a static operand layout, got " +
+                  dtypeName(type) +
+                  " (dynamic sizes, strides and offsets are accepted by "
+                  "layout.as_strided only)");
+      return failure();
+    }
+    return l;
+  }
+};
+} // namespace
+
+template <typename OpTy>
+static InferContext inferContext(std::optional<Location> loc) {
+  return InferContext{loc, OpTy::getOperationName()};
+}
+
+static Type elementTypeOf(Value v) {
+  if (auto t = dyn_cast<StridedTensorType>(v.getType()))
+    return t.getElementType();
+  return cast<StorageType>(v.getType()).getElementType();
+}
+
+/// Common tail of view-op inference: wraps the algebra's answer in a type.
+static LogicalResult inferView(const InferContext &ctx, Value input,
+                               const Fallible<StridedLayout> &result,
+                               SmallVectorImpl<Type> &types) {
+  FailureOr<StridedLayout> l = ctx.unwrap(result);
+  if (failed(l))
+    return failure();
+  types.push_back(StridedTensorType::get(*l, elementTypeOf(input)));
+  return success();
+}
+
+LogicalResult mlir::layout::verifyDeclaredResultTypes(Operation *op) {
+  auto declared = op->getAttrOfType<ArrayAttr>("declared_types");
+  if (!declared)
+    return success();
+  SmallVector<Type> types;
+  for (Attribute a : declared)
+    types.push_back(cast<TypeAttr>(a).getValue());
+  if (TypeRange(types) == op->getResultTypes())
+    return success();
+  InFlightDiagnostic diag = op->emitOpError("declared result type");
+  diag << (types.size() == 1 ? " " : "s ");
+  llvm::interleaveComma(types, diag);
+  diag << " does not match the inferred type";
+  diag << (op->getNumResults() == 1 ? " " : "s ");
+  llvm::interleaveComma(op->getResultTypes(), diag);
+  return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// `-> type, ...` (optional when parsing; always printed).
+static ParseResult parseDeclaredTypes(OpAsmParser &parser,
+                                      ArrayAttr &declared) {
+  if (failed(parser.parseOptionalArrow()))
+    return success();
+  SmallVector<Type> types;
+  if (parser.parseTypeList(types))
+    return failure();
+  SmallVector<Attribute> attrs;
+  for (Type t : types)
+    attrs.push_back(TypeAttr::get(t));
+  declared = parser.getBuilder().getArrayAttr(attrs);
+  return success();
+}
+
+static void printDeclaredTypes(OpAsmPrinter &printer, Operation *op,
+                               ArrayAttr) {
+  if (op->getNumResults() == 0)
+    return;
+  printer << " -> ";
+  llvm::interleaveComma(op->getResultTypes(), printer);
+}
+
+/// An integer or an `index` SSA value (as_strided's offset).
+static ParseResult
+parseDynamicOffset(OpAsmParser &parser,
+                   std::optional<OpAsmParser::UnresolvedOperand> &operand,
+                   IntegerAttr &value) {
+  OpAsmParser::UnresolvedOperand v;
+  OptionalParseResult r = parser.parseOptionalOperand(v);
+  if (r.has_value()) {
+    if (failed(*r))
+      return failure();
+    operand = v;
+    value = parser.getBuilder().getI64IntegerAttr(ShapedType::kDynamic);
+    return success();
+  }
+  int64_t offset;
+  if (parser.parseInteger(offset))
+    return failure();
+  value = parser.getBuilder().getI64IntegerAttr(offset);
+  return success();
+}
+
+static void printDynamicOffset(OpAsmPrinter &printer, Operation *,
+                               Value operand, IntegerAttr value) {
+  if (operand)
+    printer << operand;
+  else
+    printer << value.getInt();
+}
+
+/// `[start : end : step]` with every part optional.
+static ParseResult parseSliceBounds(OpAsmParser &parser, IntegerAttr &start,
+                                    IntegerAttr &end, IntegerAttr &step) {
+  Builder &b = parser.getBuilder();
+  auto optionalInt = [&](IntegerAttr &attr) -> ParseResult {
+    int64_t v;
+    OptionalParseResult r = parser.parseOptionalInteger(v);
+    if (r.has_value()) {
+      if (failed(*r))
+        return failure();
+      attr = b.getI64IntegerAttr(v);
+    }
+    return success();
+  };
+  if (parser.parseLSquare() || optionalInt(start) || parser.parseColon() ||
+      optionalInt(end))
+    return failure();
+  if (succeeded(parser.parseOptionalColon())) {
+    SMLoc loc = parser.getCurrentLocation();
+    if (optionalInt(step))
+      return failure();
+    if (!step)
+      return parser.emitError(loc, "expected a slice step after ':'");
+  }
+  return parser.parseRSquare();
+}
+
+static void printSliceBounds(OpAsmPrinter &printer, Operation *,
+                             IntegerAttr start, IntegerAttr end,
+                             IntegerAttr step) {
+  printer << "[";
+  if (start)
+    printer << start.getInt() << " ";
+  printer << ":";
+  if (end)
+    printer << " " << end.getInt();
+  if (step && step.getInt() != 1)
+    printer << " : " << step.getInt();
+  printer << "]";
+}
+
+/// An optional memory-format keyword.
+static ParseResult parseOptionalFormat(OpAsmParser &parser,
+                                       FormatKindAttr &format) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseOptionalKeyword(
+          &keyword,
+          {"contiguous", "channels_last", "channels_last_3d", "preserve"})))
+    return success();
+  std::optional<FormatKind> kind = symbolizeFormatKind(keyword);
+  if (!kind)
+    return parser.emitError(loc, "unknown memory format ") << keyword;
+  format = FormatKindAttr::get(parser.getContext(), *kind);
+  return success();
+}
+
+static void printOptionalFormat(OpAsmPrinter &printer, Operation *,
+                                FormatKindAttr format) {
+  if (format)
+    printer << " " << stringifyFormatKind(format.getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// Aliasing
+//===----------------------------------------------------------------------===//
+
+Value mlir::layout::getAliasedOperand(Value result) {
+  Operation *op = result.getDefiningOp();
+  if (!op)
+    return {};
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+    return view.getViewSource();
+  auto layoutOf = [](Value v) -> std::optional<StridedLayout> {
+    auto t = dyn_cast<StridedTensorType>(v.getType());
+    if (!t || !t.hasStaticLayout())
+      return std::nullopt;
+    return t.getStridedLayout();
+  };
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](SplitOp split) { return split.getInput(); })
+      .Case([&](ReshapeOp reshape) -> Value {
+        std::optional<StridedLayout> in = layoutOf(reshape.getInput());
+        if (!in)
+          return {};
+        Fallible<MaybeCopy> r = layout::reshape(*in, reshape.getShape());
+        return r && !r->copies ? reshape.getInput() : Value();
+      })
+      .Case([&](FlattenOp flatten) -> Value {
+        std::optional<StridedLayout> in = layoutOf(flatten.getInput());
+        if (!in)
+          return {};
+        Fallible<MaybeCopy> r =
+            layout::flatten(*in, static_cast<int64_t>(flatten.getStartDim()),
+                            static_cast<int64_t>(flatten.getEndDim()));
+        return r && !r->copies ? flatten.getInput() : Value();
+      })
+      .Case([&](ContiguousOp contiguous) -> Value {
+        std::optional<StridedLayout> in = layoutOf(contiguous.getInput());
+        if (!in)
+          return {};
+        return isContiguousIn(*in, toMemoryFormat(contiguous.getFormat()))
+                   ? contiguous.getInput()
+                   : Value();
+      })
+      .Case([&](ToOp to) -> Value {
+        return elementTypeOf(to.getInput()) == to.getDtype() ? to.getInput()
+                                                             : Value();
+      })
+      .Default([](Operation *) { return Value(); });
+}
+
+Value mlir::layout::getStorageRoot(Value v) {
+  while (Value source = getAliasedOperand(v))
+    v = source;
+  return v;
+}
+
+std::optional<int64_t> mlir::layout::getStorageSize(Value root) {
+  if (auto storage = dyn_cast<StorageType>(root.getType())) {
+    if (!storage.hasStaticSize())
+      return std::nullopt;
+    return storage.getSize();
+  }
+  auto tensor = dyn_cast<StridedTensorType>(root.getType());
+  if (!tensor || !tensor.hasStaticLayout())
+    return std::nullopt;
+  Fallible<int64_t> size = requiredStorageSize(tensor.getStridedLayout());
+  if (!size)
+    return std::nullopt;
+  return *size;
+}
+
+//===----------------------------------------------------------------------===//
+// View ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsStridedOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  InferContext ctx = inferContext<AsStridedOp>(loc);
+  ArrayRef<int64_t> sizes = adaptor.getStaticSizes();
+  ArrayRef<int64_t> strides = adaptor.getStaticStrides();
+  int64_t offset = static_cast<int64_t>(adaptor.getStaticOffset());
+  StridedLayout l(sizes, strides, offset);
+  if (sizes.size() != strides.size())
+    return ctx.error("mismatch in length of strides and shape: " +
+                     Twine(sizes.size()) + " sizes but " +
+                     Twine(strides.size()) + " strides");
+  for (int64_t s : sizes)
+    if (s != kDynamic && s < 0)
+      return ctx.error("Trying to create tensor with negative dimension " +
+                       Twine(s) + ": " + formatDims(sizes));
+  if (offset != kDynamic && offset < 0)
+    return ctx.error("Tensor: invalid storage offset " + Twine(offset));
+  if (l.isStatic()) {
+    Fallible<StridedLayout> checkedLayout = asStrided(sizes, strides, offset);
+    if (failed(ctx.unwrap(checkedLayout)))
+      return failure();
+    Value root = getStorageRoot(adaptor.getInput());
+    if (std::optional<int64_t> size = getStorageSize(root)) {
+      int64_t itemBytes = std::max<int64_t>(
+          1, elementTypeOf(root).getIntOrFloatBitWidth() / 8);
+      if (failed(ctx.unwrap(checkInBounds(l, *size, itemBytes, "as_strided"))))
+        return failure();
+    }
+  }
+  types.push_back(StridedTensorType::get(l, elementTypeOf(adaptor.getInput())));
+  return success();
+}
+
+void AsStridedOp::build(OpBuilder &b, OperationState &state, Value input,
+                        const StridedLayout &layout) {
+  build(b, state, input, ValueRange(), ValueRange(), Value(),
+        b.getDenseI64ArrayAttr(layout.sizes),
+        b.getDenseI64ArrayAttr(layout.strides),
+        b.getI64IntegerAttr(layout.offset), ArrayAttr());
+}
+
+LogicalResult AsStridedOp::verify() {
+  auto countDynamic = [](ArrayRef<int64_t> v) {
+    return llvm::count(v, ShapedType::kDynamic);
+  };
+  if (countDynamic(getStaticSizes()) !=
+      static_cast<int64_t>(getSizes().size()))
+    return emitOpError("expected ")
+           << countDynamic(getStaticSizes()) << " dynamic size values, got "
+           << getSizes().size();
+  if (countDynamic(getStaticStrides()) !=
+      static_cast<int64_t>(getStrides().size()))
+    return emitOpError("expected ")
+           << countDynamic(getStaticStrides())
+           << " dynamic stride values, got " << getStrides().size();
+  bool dynamicOffset =
+      static_cast<int64_t>(getStaticOffset()) == ShapedType::kDynamic;
+  if (dynamicOffset != static_cast<bool>(getOffset()))
+    return emitOpError("dynamic offset marker and offset operand disagree");
+  return success();
+}
+
+#define LAYOUT_INFER(OP)                                                       \
+  LogicalResult OP::inferReturnTypes(MLIRContext *,                            \
+                                     std::optional<Location> loc,              \
+                                     Adaptor adaptor,                          \
+                                     SmallVectorImpl<Type> &types)
+
+/// Infers a view op whose result is `fn(operandLayout)`.
+template <typename OpTy, typename Fn>
+static LogicalResult inferUnary(std::optional<Location> loc, Value input,
+                                SmallVectorImpl<Type> &types, Fn fn) {
+  InferContext ctx = inferContext<OpTy>(loc);
+  FailureOr<StridedLayout> in = ctx.staticLayout(input);
+  if (failed(in))
+    return failure();
+  return inferView(ctx, input, fn(*in), types);
+}
+
+static int64_t i64(uint64_t v) { return static_cast<int64_t>(v); }
+
+LAYOUT_INFER(ViewShapeOp) {
+  return inferUnary<ViewShapeOp>(
+      loc, adaptor.getInput(), types,
+      [&](const StridedLayout &in) { return view(in, adaptor.getShape()); });
+}
+
+LAYOUT_INFER(PermuteOp) {
+  return inferUnary<PermuteOp>(
+      loc, adaptor.getInput(), types,
+      [&](const StridedLayout &in) { return permute(in, adaptor.getDims()); });
+}
+
+LAYOUT_INFER(TransposeOp) {
+  return inferUnary<TransposeOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return transpose(in, i64(adaptor.getDim0()), i64(adaptor.getDim1()));
+      });
+}
+
+LAYOUT_INFER(MovedimOp) {
+  return inferUnary<MovedimOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return movedim(in, i64(adaptor.getSource()),
+                       i64(adaptor.getDestination()));
+      });
+}
+
+LAYOUT_INFER(SliceOp) {
+  auto opt = [](std::optional<uint64_t> v) -> std::optional<int64_t> {
+    if (!v)
+      return std::nullopt;
+    return i64(*v);
+  };
+  return inferUnary<SliceOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return slice(in, i64(adaptor.getDim()), opt(adaptor.getStart()),
+                     opt(adaptor.getEnd()), i64(adaptor.getStep()));
+      });
+}
+
+LAYOUT_INFER(SelectOp) {
+  return inferUnary<SelectOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return select(in, i64(adaptor.getDim()), i64(adaptor.getIndex()));
+      });
+}
+
+LAYOUT_INFER(NarrowOp) {
+  return inferUnary<NarrowOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return narrow(in, i64(adaptor.getDim()), i64(adaptor.getStart()),
+                      i64(adaptor.getLength()));
+      });
+}
+
+LAYOUT_INFER(ExpandOp) {
+  return inferUnary<ExpandOp>(
+      loc, adaptor.getInput(), types,
+      [&](const StridedLayout &in) { return expand(in, adaptor.getSizes()); });
+}
+
+LAYOUT_INFER(SqueezeOp) {
+  return inferUnary<SqueezeOp>(
+      loc, adaptor.getInput(), types,
+      [&](const StridedLayout &in) { return squeeze(in, adaptor.getDims()); });
+}
+
+LAYOUT_INFER(UnsqueezeOp) {
+  return inferUnary<UnsqueezeOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return unsqueeze(in, i64(adaptor.getDim()));
+      });
+}
+
+LAYOUT_INFER(UnflattenOp) {
+  return inferUnary<UnflattenOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return unflatten(in, i64(adaptor.getDim()), adaptor.getSizes());
+      });
+}
+
+LAYOUT_INFER(DiagonalOp) {
+  return inferUnary<DiagonalOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return diagonal(in, i64(adaptor.getOffset()), i64(adaptor.getDim1()),
+                        i64(adaptor.getDim2()));
+      });
+}
+
+LAYOUT_INFER(UnfoldOp) {
+  return inferUnary<UnfoldOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        return unfold(in, i64(adaptor.getDim()), i64(adaptor.getSize()),
+                      i64(adaptor.getStep()));
+      });
+}
+
+LAYOUT_INFER(FlipOp) {
+  return inferUnary<FlipOp>(
+      loc, adaptor.getInput(), types,
+      [&](const StridedLayout &in) { return flip(in, adaptor.getDims()); });
+}
+
+LAYOUT_INFER(SplitOp) {
+  InferContext ctx = inferContext<SplitOp>(loc);
+  FailureOr<StridedLayout> in = ctx.staticLayout(adaptor.getInput());
+  if (failed(in))
+    return failure();
+  auto parts = ctx.unwrap(split(*in, i64(adaptor.getDim()), adaptor.getSizes()));
+  if (failed(parts))
+    return failure();
+  Type element = elementTypeOf(adaptor.getInput());
+  for (const StridedLayout &part : *parts)
+    types.push_back(StridedTensorType::get(part, element));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Ops that may copy
+//===----------------------------------------------------------------------===//
+
+LAYOUT_INFER(ReshapeOp) {
+  return inferUnary<ReshapeOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        Fallible<MaybeCopy> r = reshape(in, adaptor.getShape());
+        return r ? Fallible<StridedLayout>(r->layout)
+                 : Fallible<StridedLayout>::error(r.message());
+      });
+}
+
+LAYOUT_INFER(FlattenOp) {
+  return inferUnary<FlattenOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        Fallible<MaybeCopy> r = flatten(in, i64(adaptor.getStartDim()),
+                                        i64(adaptor.getEndDim()));
+        return r ? Fallible<StridedLayout>(r->layout)
+                 : Fallible<StridedLayout>::error(r.message());
+      });
+}
+
+static FormatKind formatOr(std::optional<FormatKind> kind,
+                           FormatKind fallback) {
+  return kind.value_or(fallback);
+}
+
+LAYOUT_INFER(ContiguousOp) {
+  MemoryFormat format = toMemoryFormat(
+      formatOr(adaptor.getMemoryFormat(), FormatKind::contiguous));
+  if (format == MemoryFormat::Preserve)
+    return inferContext<ContiguousOp>(loc).error(
+        "preserve is not a valid format for contiguous; use contiguous, "
+        "channels_last or channels_last_3d");
+  return inferUnary<ContiguousOp>(
+      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+        Fallible<MaybeCopy> r = contiguous(in, format);
+        return r ? Fallible<StridedLayout>(r->layout)
+                 : Fallible<StridedLayout>::error(r.message());
+      });
+}
+
+LAYOUT_INFER(CloneOp) {
+  MemoryFormat format = toMemoryFormat(
+      formatOr(adaptor.getMemoryFormat(), FormatKind::preserve));
+  return inferUnary<CloneOp>(
+      loc, adaptor.getInput(), types,
+      [&](const StridedLayout &in) { return cloneLayout(in, format); });
+}
+
+LAYOUT_INFER(ToOp) {
+  InferContext ctx = inferContext<ToOp>(loc);
+  FailureOr<StridedLayout> in = ctx.staticLayout(adaptor.getInput());
+  if (failed(in))
+    return failure();
+  Type dtype = adaptor.getDtype();
+  if (!isSupportedElementType(dtype))
+    return ctx.error("unsupported dtype " + dtypeName(dtype) +
+                     "; expected one of i1, i8, i16, i32, i64, ui8, f16, "
+                     "bf16, f32, f64");
+  // Same dtype: PyTorch returns the operand itself.
+  if (dtype == elementTypeOf(adaptor.getInput())) {
+    types.push_back(adaptor.getInput().getType());
+    return success();
+  }
+  FailureOr<StridedLayout> out = ctx.unwrap(toLayout(*in));
+  if (failed(out))
+    return failure();
+  types.push_back(StridedTensorType::get(*out, dtype));
+  return success();
+}
+
+LogicalResult ToOp::verify() { return success(); }
+
+LogicalResult CopyOp::verify() {
+  auto src = cast<StridedTensorType>(getSrc().getType());
+  auto dst = cast<StridedTensorType>(getDst().getType());
+  if (!src.hasStaticLayout() || !dst.hasStaticLayout())
+    return emitOpError("requires static layouts, got ")
+           << src << " and " << dst;
+  Fallible<StridedLayout> b =
+      broadcastTo(src.getStridedLayout(), dst.getShape());
+  if (!b)
+    return emitOpError(b.message());
+  return success();
+}
+
+LAYOUT_INFER(ReduceOp) {
+  InferContext ctx = inferContext<ReduceOp>(loc);
+  FailureOr<StridedLayout> in = ctx.staticLayout(adaptor.getInput());
+  if (failed(in))
+    return failure();
+  ReduceKind kind = adaptor.getKind();
+  StringRef name = stringifyReduceKind(kind);
+  Type element = elementTypeOf(adaptor.getInput());
+  bool isInt = isa<IntegerType>(element);
+  ArrayRef<int64_t> dims = adaptor.getDims();
+  bool keepdim = adaptor.getKeepdim();
+  Builder b(element.getContext());
+  Type resultElement = element;
+  switch (kind) {
+  case ReduceKind::sum:
+  case ReduceKind::prod:
+    if (isInt)
+      resultElement = b.getI64Type();
+    break;
+  case ReduceKind::mean:
+    if (isInt)
+      return ctx.error("mean(): could not infer output dtype. Input dtype "
+                       "must be either a floating point or complex dtype. "
+                       "Got: " +
+                       dtypeName(element));
+    break;
+  case ReduceKind::amax:
+  case ReduceKind::amin:
+    break;
+  case ReduceKind::argmax:
+  case ReduceKind::argmin:
+    resultElement = b.getI64Type();
+    if (dims.size() > 1)
+      return ctx.error(name + "() reduces one dim or all of them; got dims " +
+                       formatDims(dims));
+    break;
+  }
+  FailureOr<Dims> reduced = ctx.unwrap(normalizeReduceDims(in->rank(), dims));
+  if (failed(reduced))
+    return failure();
+  if (kind != ReduceKind::sum && kind != ReduceKind::mean &&
+      kind != ReduceKind::prod) {
+    for (int64_t d : *reduced)
+      if (in->sizes[d] == 0)
+        return ctx.error(name + "(): Expected reduction dim " + Twine(d) +
+                         " to have non-zero size.");
+  }
+  FailureOr<Dims> sizes = ctx.unwrap(reduceSizes(in->sizes, dims, keepdim));
+  if (failed(sizes))
+    return failure();
+  types.push_back(StridedTensorType::getContiguous(*sizes, resultElement));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MaterializeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MaterializeOp::verify() {
+  auto in = cast<StridedTensorType>(getInput().getType());
+  auto out = cast<StridedTensorType>(getResult().getType());
+  if (in.getShape() != out.getShape())
+    return emitOpError("result sizes ")
+           << formatDims(out.getShape()) << " must equal the operand sizes "
+           << formatDims(in.getShape());
+  if (out.hasStaticLayout()) {
+    StridedLayout l = out.getStridedLayout();
+    if (l.offset != 0 || !isNonOverlappingAndDense(l))
+      return emitOpError("result layout ")
+             << l.str()
+             << " must be non-overlapping and dense with offset 0 (a new "
+                "storage)";
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "layout/Dialect/Layout/IR/LayoutOps.cpp.inc"
