@@ -250,9 +250,17 @@ static void printMemoryMapOf(raw_ostream &os, Value v, unsigned resultIndex,
     os << "\n";
     return;
   }
+  Fallible<int64_t> elements = numel(l.sizes);
+  constexpr int64_t kMaxCounted = int64_t(1) << 20;
+  if (!elements || *elements > kMaxCounted) {
+    os << "storage of " << *storage << " elements (not drawn: the view has "
+       << (elements ? std::to_string(*elements) : std::string("too many"))
+       << " elements)\n\n";
+    return;
+  }
   os << "storage of " << *storage
      << " elements: how many logical indices read each element (. = none)\n";
-  std::map<int64_t, int64_t> counts = readCounts(l, int64_t(1) << 20);
+  std::map<int64_t, int64_t> counts = readCounts(l, kMaxCounted);
   int64_t shown = std::min(*storage, kMaxStorage);
   for (int64_t start = 0; start < shown; start += kStripWidth) {
     os << llvm::right_justify(std::to_string(start), 8) << ":";
