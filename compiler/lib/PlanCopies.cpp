@@ -256,20 +256,6 @@ static LogicalResult checkWrites(func::FuncOp func) {
 
 void LayoutPlanCopiesPass::runOnOperation() {
   func::FuncOp func = getOperation();
-  bool dynamic = false;
-  func.walk([&](Operation *op) {
-    for (Type t : op->getResultTypes())
-      if (auto tensor = dyn_cast<StridedTensorType>(t))
-        dynamic |= !tensor.hasStaticLayout();
-  });
-  if (dynamic) {
-    // Copy planning needs every layout; dynamic ones are decided at run
-    // time by the kernels (not implemented yet), so say so instead of
-    // guessing.
-    func.emitError("layout-plan-copies needs static layouts; this function "
-                   "has a view with dynamic sizes, strides or offset");
-    return signalPassFailure();
-  }
   if (failed(checkWrites(func)))
     return signalPassFailure();
   RewritePatternSet patterns(&getContext());
