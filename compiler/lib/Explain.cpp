@@ -67,15 +67,15 @@ static std::string explainResult(Value v) {
   StridedLayout l = type.getStridedLayout();
   std::optional<unsigned> alias = aliasedArgument(v);
   bool known = l.isStatic();
-  return llvm::formatv(
-             "{{\"sizes\": {0}, \"strides\": {1}, \"offset\": {2}, "
-             "\"dtype\": {3}, \"aliases\": {4}, \"contiguous\": {5}, "
-             "\"channels_last\": {6}}",
-             jsonDims(l.sizes), jsonDims(l.strides), jsonInt(l.offset),
-             jsonString(dtypeName(type.getElementType())),
-             alias ? std::to_string(*alias) : std::string("null"),
-             known && isContiguous(l) ? "true" : "false",
-             known && isChannelsLastContiguous(l) ? "true" : "false")
+  return llvm::formatv("{{\"sizes\": {0}, \"strides\": {1}, \"offset\": {2}, "
+                       "\"dtype\": {3}, \"aliases\": {4}, \"contiguous\": {5}, "
+                       "\"channels_last\": {6}}",
+                       jsonDims(l.sizes), jsonDims(l.strides),
+                       jsonInt(l.offset),
+                       jsonString(dtypeName(type.getElementType())),
+                       alias ? std::to_string(*alias) : std::string("null"),
+                       known && isContiguous(l) ? "true" : "false",
+                       known && isChannelsLastContiguous(l) ? "true" : "false")
       .str();
 }
 
@@ -94,8 +94,9 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
-    os << (firstFunc ? "" : ",\n ") << "{\"name\": "
-       << jsonString(func.getSymName()) << ",\n  \"results\": [";
+    os << (firstFunc ? "" : ",\n ")
+       << "{\"name\": " << jsonString(func.getSymName())
+       << ",\n  \"results\": [";
     firstFunc = false;
     auto ret = cast<func::ReturnOp>(func.getBody().back().getTerminator());
     llvm::interleave(
@@ -143,8 +144,7 @@ constexpr int64_t kMaxStorage = 1024, kStripWidth = 16;
 } // namespace
 
 /// One 2-D slice (the last two dims) of the index -> offset grid.
-static void printGrid(raw_ostream &os, const StridedLayout &l,
-                      int64_t base) {
+static void printGrid(raw_ostream &os, const StridedLayout &l, int64_t base) {
   int64_t rank = l.rank();
   int64_t rows = rank >= 2 ? l.sizes[rank - 2] : 1;
   int64_t cols = rank >= 1 ? l.sizes[rank - 1] : 1;
@@ -156,15 +156,16 @@ static void printGrid(raw_ostream &os, const StridedLayout &l,
   for (int64_t r = 0; r < shownRows; ++r)
     for (int64_t c = 0; c < shownCols; ++c)
       width = std::max<int>(
-          width, std::to_string(base + r * rowStride + c * colStride).size() +
-                     1);
+          width,
+          std::to_string(base + r * rowStride + c * colStride).size() + 1);
   os << llvm::formatv("{0,6}", "") << "|";
   for (int64_t c = 0; c < shownCols; ++c)
     os << llvm::right_justify(std::to_string(c), width);
   if (shownCols < cols)
     os << " ... (" << cols << " columns)";
-  os << "\n" << std::string(6, '-') << "+"
-     << std::string(width * shownCols, '-') << "\n";
+  os << "\n"
+     << std::string(6, '-') << "+" << std::string(width * shownCols, '-')
+     << "\n";
   for (int64_t r = 0; r < shownRows; ++r) {
     os << llvm::right_justify(rank >= 2 ? std::to_string(r) : "", 5) << " |";
     for (int64_t c = 0; c < shownCols; ++c)
@@ -266,8 +267,9 @@ static void printMemoryMapOf(raw_ostream &os, Value v, unsigned resultIndex,
     os << llvm::right_justify(std::to_string(start), 8) << ":";
     for (int64_t o = start; o < std::min(start + kStripWidth, shown); ++o) {
       auto it = counts.find(o);
-      os << " " << (it == counts.end() ? std::string(".")
-                                       : std::to_string(it->second));
+      os << " "
+         << (it == counts.end() ? std::string(".")
+                                : std::to_string(it->second));
     }
     os << "\n";
   }

@@ -54,9 +54,11 @@ namespace {
 /// chain's root:
 ///
 ///   %t = layout.transpose %x 0, 1 : !layout.tensor<3x4xf32>
-///   %s = layout.select %t dim 0 index 1 : !layout.tensor<4x3xf32, strided<[1, 4]>>
+///   %s = layout.select %t dim 0 index 1 : !layout.tensor<4x3xf32, strided<[1,
+///   4]>>
 /// =>
-///   %s = layout.as_strided %x [3] strides [4] offset 1 : !layout.tensor<3x4xf32>
+///   %s = layout.as_strided %x [3] strides [4] offset 1 :
+///   !layout.tensor<3x4xf32>
 ///
 /// The offset is absolute: 0 + 1 * 1 (index 1 along the dim of stride 1).
 struct FoldViewChain : OpInterfaceRewritePattern<ViewLikeOpInterface> {
@@ -86,8 +88,7 @@ struct FoldViewChain : OpInterfaceRewritePattern<ViewLikeOpInterface> {
     auto type = cast<StridedTensorType>(op->getResult(0).getType());
     if (!type.hasStaticLayout())
       return rewriter.notifyMatchFailure(op, "dynamic result layout");
-    rewriter.replaceOp(op,
-                       buildFoldedView(rewriter, op->getLoc(), root, type));
+    rewriter.replaceOp(op, buildFoldedView(rewriter, op->getLoc(), root, type));
     return success();
   }
 };

@@ -32,7 +32,8 @@ cl::OptionCategory layoutcCategory("layoutc options");
 cl::opt<std::string> inputFilename(cl::Positional,
                                    cl::desc("<layout program .mlir>"),
                                    cl::init("-"), cl::cat(layoutcCategory));
-cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: stdout)"),
+cl::opt<std::string> outputFilename("o",
+                                    cl::desc("Output file (default: stdout)"),
                                     cl::value_desc("file"), cl::init("-"),
                                     cl::cat(layoutcCategory));
 cl::opt<Emit> emit(
@@ -57,7 +58,8 @@ static const char *kOverview =
     "layoutc: the layout compiler\n\n"
     "Folds PyTorch-style view chains into one strided view, decides which\n"
     "copies must run and why, and reports it.\n\n"
-    "  layoutc prog.mlir --emit=explain       # JSON: layouts, aliasing, copies\n"
+    "  layoutc prog.mlir --emit=explain       # JSON: layouts, aliasing, "
+    "copies\n"
     "  layoutc prog.mlir --emit=memory-map    # index -> storage offset maps\n"
     "  layoutc prog.mlir -o planned.mlir      # planned IR\n\n"
     "MLIR's options work too (see --help-hidden), e.g.\n"

@@ -67,8 +67,7 @@ struct InferContext {
     }
     StridedLayout l = type.getStridedLayout();
     if (!l.isStatic()) {
-      (void)error("requires a static operand layout, got " +
-                  dtypeName(type) +
+      (void)error("requires a static operand layout, got " + dtypeName(type) +
                   " (dynamic sizes, strides and offsets are accepted by "
                   "layout.as_strided only)");
       return failure();
@@ -321,9 +320,9 @@ LogicalResult AsStridedOp::inferReturnTypes(MLIRContext *,
   int64_t offset = static_cast<int64_t>(adaptor.getStaticOffset());
   StridedLayout l(sizes, strides, offset);
   if (sizes.size() != strides.size())
-    return ctx.error("mismatch in length of strides and shape: " +
-                     Twine(sizes.size()) + " sizes but " +
-                     Twine(strides.size()) + " strides");
+    return ctx.error(
+        "mismatch in length of strides and shape: " + Twine(sizes.size()) +
+        " sizes but " + Twine(strides.size()) + " strides");
   for (int64_t s : sizes)
     if (s != kDynamic && s < 0)
       return ctx.error("Trying to create tensor with negative dimension " +
@@ -336,8 +335,8 @@ LogicalResult AsStridedOp::inferReturnTypes(MLIRContext *,
       return failure();
     Value root = getStorageRoot(adaptor.getInput());
     if (std::optional<int64_t> size = getStorageSize(root)) {
-      int64_t itemBytes = std::max<int64_t>(
-          1, elementTypeOf(root).getIntOrFloatBitWidth() / 8);
+      int64_t itemBytes =
+          std::max<int64_t>(1, elementTypeOf(root).getIntOrFloatBitWidth() / 8);
       if (failed(ctx.unwrap(checkInBounds(l, *size, itemBytes, "as_strided"))))
         return failure();
     }
@@ -358,16 +357,15 @@ LogicalResult AsStridedOp::verify() {
   auto countDynamic = [](ArrayRef<int64_t> v) {
     return llvm::count(v, ShapedType::kDynamic);
   };
-  if (countDynamic(getStaticSizes()) !=
-      static_cast<int64_t>(getSizes().size()))
+  if (countDynamic(getStaticSizes()) != static_cast<int64_t>(getSizes().size()))
     return emitOpError("expected ")
            << countDynamic(getStaticSizes()) << " dynamic size values, got "
            << getSizes().size();
   if (countDynamic(getStaticStrides()) !=
       static_cast<int64_t>(getStrides().size()))
     return emitOpError("expected ")
-           << countDynamic(getStaticStrides())
-           << " dynamic stride values, got " << getStrides().size();
+           << countDynamic(getStaticStrides()) << " dynamic stride values, got "
+           << getStrides().size();
   bool dynamicOffset =
       static_cast<int64_t>(getStaticOffset()) == ShapedType::kDynamic;
   if (dynamicOffset != static_cast<bool>(getOffset()))
@@ -376,10 +374,9 @@ LogicalResult AsStridedOp::verify() {
 }
 
 #define LAYOUT_INFER(OP)                                                       \
-  LogicalResult OP::inferReturnTypes(MLIRContext *,                            \
-                                     std::optional<Location> loc,              \
-                                     Adaptor adaptor,                          \
-                                     SmallVectorImpl<Type> &types)
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *, std::optional<Location> loc, Adaptor adaptor,             \
+      SmallVectorImpl<Type> &types)
 
 /// Infers a view op whose result is `fn(operandLayout)`.
 template <typename OpTy, typename Fn>
@@ -414,11 +411,11 @@ LAYOUT_INFER(TransposeOp) {
 }
 
 LAYOUT_INFER(MovedimOp) {
-  return inferUnary<MovedimOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
-        return movedim(in, i64(adaptor.getSource()),
-                       i64(adaptor.getDestination()));
-      });
+  return inferUnary<MovedimOp>(loc, adaptor.getInput(), types,
+                               [&](const StridedLayout &in) {
+                                 return movedim(in, i64(adaptor.getSource()),
+                                                i64(adaptor.getDestination()));
+                               });
 }
 
 LAYOUT_INFER(SliceOp) {
@@ -462,10 +459,10 @@ LAYOUT_INFER(SqueezeOp) {
 }
 
 LAYOUT_INFER(UnsqueezeOp) {
-  return inferUnary<UnsqueezeOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
-        return unsqueeze(in, i64(adaptor.getDim()));
-      });
+  return inferUnary<UnsqueezeOp>(loc, adaptor.getInput(), types,
+                                 [&](const StridedLayout &in) {
+                                   return unsqueeze(in, i64(adaptor.getDim()));
+                                 });
 }
 
 LAYOUT_INFER(UnflattenOp) {
@@ -502,7 +499,8 @@ LAYOUT_INFER(SplitOp) {
   FailureOr<StridedLayout> in = ctx.staticLayout(adaptor.getInput());
   if (failed(in))
     return failure();
-  auto parts = ctx.unwrap(split(*in, i64(adaptor.getDim()), adaptor.getSizes()));
+  auto parts =
+      ctx.unwrap(split(*in, i64(adaptor.getDim()), adaptor.getSizes()));
   if (failed(parts))
     return failure();
   Type element = elementTypeOf(adaptor.getInput());
@@ -527,8 +525,8 @@ LAYOUT_INFER(ReshapeOp) {
 LAYOUT_INFER(FlattenOp) {
   return inferUnary<FlattenOp>(
       loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
-        Fallible<MaybeCopy> r = flatten(in, i64(adaptor.getStartDim()),
-                                        i64(adaptor.getEndDim()));
+        Fallible<MaybeCopy> r =
+            flatten(in, i64(adaptor.getStartDim()), i64(adaptor.getEndDim()));
         return r ? Fallible<StridedLayout>(r->layout)
                  : Fallible<StridedLayout>::error(r.message());
       });
@@ -555,8 +553,8 @@ LAYOUT_INFER(ContiguousOp) {
 }
 
 LAYOUT_INFER(CloneOp) {
-  MemoryFormat format = toMemoryFormat(
-      formatOr(adaptor.getMemoryFormat(), FormatKind::preserve));
+  MemoryFormat format =
+      toMemoryFormat(formatOr(adaptor.getMemoryFormat(), FormatKind::preserve));
   return inferUnary<CloneOp>(
       loc, adaptor.getInput(), types,
       [&](const StridedLayout &in) { return cloneLayout(in, format); });

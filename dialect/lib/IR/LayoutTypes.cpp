@@ -30,9 +30,8 @@ bool mlir::layout::isSupportedElementType(Type type) {
   unsigned width = intType.getWidth();
   if (intType.isUnsigned())
     return width == 8;
-  return intType.isSignless() &&
-         (width == 1 || width == 8 || width == 16 || width == 32 ||
-          width == 64);
+  return intType.isSignless() && (width == 1 || width == 8 || width == 16 ||
+                                  width == 32 || width == 64);
 }
 
 std::string mlir::layout::dtypeName(Type type) {
@@ -82,9 +81,8 @@ void StorageType::print(AsmPrinter &printer) const {
   printer << '>';
 }
 
-LogicalResult
-StorageType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    int64_t size, Type elementType) {
+LogicalResult StorageType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t size, Type elementType) {
   if (size < 0 && size != ShapedType::kDynamic)
     return emitError() << "storage size must be >= 0 or ?, got " << size;
   if (!isSupportedElementType(elementType))
@@ -136,9 +134,9 @@ StridedTensorType StridedTensorType::get(const StridedLayout &layout,
                    StridedLayoutAttr::get(ctx, layout.offset, layout.strides));
 }
 
-StridedTensorType StridedTensorType::getChecked(
-    function_ref<InFlightDiagnostic()> emitError, const StridedLayout &layout,
-    Type elementType) {
+StridedTensorType
+StridedTensorType::getChecked(function_ref<InFlightDiagnostic()> emitError,
+                              const StridedLayout &layout, Type elementType) {
   MLIRContext *ctx = elementType.getContext();
   return Base::getChecked(
       emitError, ctx, ArrayRef<int64_t>(layout.sizes), elementType,
@@ -178,8 +176,8 @@ Type StridedTensorType::parse(AsmParser &parser) {
   if (parser.parseGreater())
     return {};
   if (!layout)
-    layout = StridedLayoutAttr::get(parser.getContext(), 0,
-                                    defaultStrides(shape));
+    layout =
+        StridedLayoutAttr::get(parser.getContext(), 0, defaultStrides(shape));
   return parser.getChecked<StridedTensorType>(loc, parser.getContext(), shape,
                                               elementType, layout);
 }
@@ -207,9 +205,9 @@ StridedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!layout)
     return emitError() << "missing strided layout";
   if (layout.getStrides().size() != shape.size())
-    return emitError() << "expected " << shape.size()
-                       << " strides for a rank-" << shape.size()
-                       << " tensor, got " << layout.getStrides().size();
+    return emitError() << "expected " << shape.size() << " strides for a rank-"
+                       << shape.size() << " tensor, got "
+                       << layout.getStrides().size();
   StridedLayout l(shape, layout.getStrides(), layout.getOffset());
   if (l.offset != kDynamic && l.offset < 0)
     return emitError() << "storage offset must be >= 0, got " << l.offset;
@@ -221,9 +219,8 @@ StridedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!s)
       return emitError() << s.message();
     if (*s && (*s)->lo < 0)
-      return emitError() << "layout " << l.str()
-                         << " reaches storage element " << (*s)->lo
-                         << ", before the start of its storage";
+      return emitError() << "layout " << l.str() << " reaches storage element "
+                         << (*s)->lo << ", before the start of its storage";
   }
   return success();
 }

@@ -110,10 +110,8 @@ Fallible<std::monostate> mlir::layout::checkInBounds(const StridedLayout &l,
   };
   if ((*s)->lo < 0)
     return fail(describe() + " reach storage element " +
-                std::to_string((*s)->lo) +
-                ", before the start of the storage");
-  std::optional<int64_t> needBytes =
-      llvm::checkedMul((*s)->hi + 1, itemBytes);
+                std::to_string((*s)->lo) + ", before the start of the storage");
+  std::optional<int64_t> needBytes = llvm::checkedMul((*s)->hi + 1, itemBytes);
   if ((*s)->hi >= storageSize) {
     std::string need =
         std::to_string((*s)->hi + 1) + " elements" +
@@ -192,8 +190,9 @@ static Fallible<Dims> stridesInOrder(ArrayRef<int64_t> sizes,
 
 Fallible<Dims> mlir::layout::channelsLastStrides(ArrayRef<int64_t> sizes) {
   if (sizes.size() != 4)
-    return fail("required rank 4 tensor to use channels_last format, got rank " +
-                std::to_string(sizes.size()));
+    return fail(
+        "required rank 4 tensor to use channels_last format, got rank " +
+        std::to_string(sizes.size()));
   return stridesInOrder(sizes, {1, 3, 2, 0});
 }
 
@@ -256,8 +255,7 @@ bool mlir::layout::isChannelsLast3dContiguous(const StridedLayout &l) {
   return l.rank() == 5 && isDenseInOrder(l, {1, 4, 3, 2, 0});
 }
 
-bool mlir::layout::isContiguousIn(const StridedLayout &l,
-                                  MemoryFormat format) {
+bool mlir::layout::isContiguousIn(const StridedLayout &l, MemoryFormat format) {
   switch (format) {
   case MemoryFormat::ChannelsLast:
     return isChannelsLastContiguous(l);
@@ -451,8 +449,8 @@ Fallible<Dims> mlir::layout::inferSize(ArrayRef<int64_t> shape,
                 " elements into shape " + formatDims(shape) +
                 " because the unspecified dimension size -1 can be any "
                 "value and is ambiguous");
-  return fail("shape '" + formatDims(shape) + "' is invalid for input of size " +
-              std::to_string(numelIn));
+  return fail("shape '" + formatDims(shape) +
+              "' is invalid for input of size " + std::to_string(numelIn));
 }
 
 std::optional<Dims> mlir::layout::computeStride(ArrayRef<int64_t> oldSizes,
@@ -489,8 +487,7 @@ std::optional<Dims> mlir::layout::computeStride(ArrayRef<int64_t> oldSizes,
     if (tensorD == 0 ||
         (oldSizes[tensorD - 1] != 1 &&
          oldStrides[tensorD - 1] != tensorNumel * chunkBaseStride)) {
-      while (viewD >= 0 &&
-             (viewNumel < tensorNumel || newSizes[viewD] == 1)) {
+      while (viewD >= 0 && (viewNumel < tensorNumel || newSizes[viewD] == 1)) {
         newStrides[viewD] = viewNumel * chunkBaseStride;
         viewNumel *= newSizes[viewD];
         --viewD;
@@ -522,8 +519,7 @@ static Fallible<ViewAttempt> tryView(const StridedLayout &in,
   Fallible<Dims> resolved = inferSize(shape, *n);
   if (!resolved)
     return fail(resolved.message());
-  std::optional<Dims> strides =
-      computeStride(in.sizes, in.strides, *resolved);
+  std::optional<Dims> strides = computeStride(in.sizes, in.strides, *resolved);
   return ViewAttempt{*resolved, strides};
 }
 
@@ -572,8 +568,8 @@ Fallible<MaybeCopy> mlir::layout::flatten(const StridedLayout &in,
     return reshape(in, {1});
   if (*start == *end)
     return MaybeCopy{in, false};
-  Fallible<int64_t> sliceNumel = numel(
-      ArrayRef<int64_t>(in.sizes).slice(*start, *end - *start + 1));
+  Fallible<int64_t> sliceNumel =
+      numel(ArrayRef<int64_t>(in.sizes).slice(*start, *end - *start + 1));
   if (!sliceNumel)
     return fail(sliceNumel.message());
   Dims shape(in.sizes.begin(), in.sizes.begin() + *start);
@@ -812,8 +808,7 @@ Fallible<StridedLayout> mlir::layout::unsqueeze(const StridedLayout &in,
     return fail(d.message());
   int64_t stride = 1;
   if (*d < in.rank()) {
-    std::optional<int64_t> s =
-        llvm::checkedMul(in.sizes[*d], in.strides[*d]);
+    std::optional<int64_t> s = llvm::checkedMul(in.sizes[*d], in.strides[*d]);
     if (!s)
       return overflow("the unsqueezed stride");
     stride = *s;
@@ -862,8 +857,9 @@ Fallible<StridedLayout> mlir::layout::diagonal(const StridedLayout &in,
   // Saturate: offsets far past the end give an empty diagonal.
   auto sub = [](int64_t x, int64_t y) {
     std::optional<int64_t> r = llvm::checkedSub(x, y);
-    return r ? *r : (y > 0 ? std::numeric_limits<int64_t>::min()
-                           : std::numeric_limits<int64_t>::max());
+    return r ? *r
+             : (y > 0 ? std::numeric_limits<int64_t>::min()
+                      : std::numeric_limits<int64_t>::max());
   };
   if (offset >= 0)
     diagSize = std::max<int64_t>(std::min(size1, sub(size2, offset)), 0);
@@ -1004,8 +1000,7 @@ Fallible<StridedLayout> mlir::layout::cloneLayout(const StridedLayout &in,
   if (format == MemoryFormat::Preserve) {
     if (isNonOverlappingAndDense(in))
       return StridedLayout(in.sizes, in.strides, 0);
-    return StridedLayout(in.sizes, inferDenseStrides(in.sizes, in.strides),
-                         0);
+    return StridedLayout(in.sizes, inferDenseStrides(in.sizes, in.strides), 0);
   }
   Fallible<Dims> strides = stridesForFormat(in.sizes, format);
   if (!strides)
@@ -1062,8 +1057,7 @@ Fallible<Dims> mlir::layout::normalizeReduceDims(int64_t rank,
 }
 
 Fallible<Dims> mlir::layout::reduceSizes(ArrayRef<int64_t> sizes,
-                                         ArrayRef<int64_t> dims,
-                                         bool keepdim) {
+                                         ArrayRef<int64_t> dims, bool keepdim) {
   Fallible<Dims> reduced = normalizeReduceDims(sizes.size(), dims);
   if (!reduced)
     return fail(reduced.message());
@@ -1222,8 +1216,7 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
   if (!source.isStatic() || !buffer.isStatic() || !outer.isStatic() ||
       buffer.offset != 0 || !isNonOverlappingAndDense(buffer))
     return std::nullopt;
-  if (llvm::is_contained(outer.sizes, 0) ||
-      llvm::is_contained(source.sizes, 0))
+  if (llvm::is_contained(outer.sizes, 0) || llvm::is_contained(source.sizes, 0))
     return std::nullopt;
   // The buffer's storage order: modes (size, source stride) from the
   // outermost storage position to the innermost, size-1 dims dropped.
@@ -1290,8 +1283,7 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
 }
 
 std::string mlir::layout::classifyCopy(const StridedLayout &src,
-                                       const StridedLayout &dst,
-                                       bool convert) {
+                                       const StridedLayout &dst, bool convert) {
   std::string prefix = convert ? "convert+" : "";
   llvm::SmallVector<StridedLayout, 2> c = coalesceJointly({src, dst});
   const StridedLayout &s = c[0], &d = c[1];

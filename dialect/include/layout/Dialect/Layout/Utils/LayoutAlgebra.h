@@ -131,8 +131,7 @@ Fallible<std::optional<Span>> span(const StridedLayout &layout);
 /// strides [4, 2] and storage offset 1 need a storage of 8 elements (32
 /// bytes), but the storage has 6 elements (24 bytes)". `opName` prefixes it.
 Fallible<std::monostate> checkInBounds(const StridedLayout &layout,
-                                       int64_t storageSize,
-                                       int64_t itemBytes,
+                                       int64_t storageSize, int64_t itemBytes,
                                        llvm::StringRef opName);
 
 /// Storage elements a function argument of this layout owns: hi + 1 (the
