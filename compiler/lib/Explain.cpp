@@ -35,17 +35,6 @@ static std::string jsonString(StringRef s) {
   return out;
 }
 
-/// JSON list of dims; dynamic entries are null.
-static std::string jsonDims(ArrayRef<int64_t> dims) {
-  std::string s = "[";
-  for (auto [i, d] : llvm::enumerate(dims)) {
-    if (i)
-      s += ", ";
-    s += d == kDynamic ? std::string("null") : std::to_string(d);
-  }
-  return s + "]";
-}
-
 static std::string jsonInt(int64_t v) {
   return v == kDynamic ? std::string("null") : std::to_string(v);
 }
@@ -70,8 +59,8 @@ static std::string explainResult(Value v) {
   return llvm::formatv("{{\"sizes\": {0}, \"strides\": {1}, \"offset\": {2}, "
                        "\"dtype\": {3}, \"aliases\": {4}, \"contiguous\": {5}, "
                        "\"channels_last\": {6}}",
-                       jsonDims(l.sizes), jsonDims(l.strides),
-                       jsonInt(l.offset),
+                       formatDims(l.sizes, "null"),
+                       formatDims(l.strides, "null"), jsonInt(l.offset),
                        jsonString(dtypeName(type.getElementType())),
                        alias ? std::to_string(*alias) : std::string("null"),
                        known && isContiguous(l) ? "true" : "false",

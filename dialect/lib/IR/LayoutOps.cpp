@@ -513,22 +513,25 @@ LAYOUT_INFER(SplitOp) {
 // Ops that may copy
 //===----------------------------------------------------------------------===//
 
+/// The layout a may-copy op produces, whether it copies or not.
+static Fallible<StridedLayout> resultLayout(const Fallible<MaybeCopy> &r) {
+  if (!r)
+    return fail(r.message());
+  return r->layout;
+}
+
 LAYOUT_INFER(ReshapeOp) {
   return inferUnary<ReshapeOp>(
       loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
-        Fallible<MaybeCopy> r = reshape(in, adaptor.getShape());
-        return r ? Fallible<StridedLayout>(r->layout)
-                 : Fallible<StridedLayout>::error(r.message());
+        return resultLayout(reshape(in, adaptor.getShape()));
       });
 }
 
 LAYOUT_INFER(FlattenOp) {
   return inferUnary<FlattenOp>(
       loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
-        Fallible<MaybeCopy> r =
-            flatten(in, i64(adaptor.getStartDim()), i64(adaptor.getEndDim()));
-        return r ? Fallible<StridedLayout>(r->layout)
-                 : Fallible<StridedLayout>::error(r.message());
+        return resultLayout(
+            flatten(in, i64(adaptor.getStartDim()), i64(adaptor.getEndDim())));
       });
 }
 
@@ -544,12 +547,10 @@ LAYOUT_INFER(ContiguousOp) {
     return inferContext<ContiguousOp>(loc).error(
         "preserve is not a valid format for contiguous; use contiguous, "
         "channels_last or channels_last_3d");
-  return inferUnary<ContiguousOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
-        Fallible<MaybeCopy> r = contiguous(in, format);
-        return r ? Fallible<StridedLayout>(r->layout)
-                 : Fallible<StridedLayout>::error(r.message());
-      });
+  return inferUnary<ContiguousOp>(loc, adaptor.getInput(), types,
+                                  [&](const StridedLayout &in) {
+                                    return resultLayout(contiguous(in, format));
+                                  });
 }
 
 LAYOUT_INFER(CloneOp) {

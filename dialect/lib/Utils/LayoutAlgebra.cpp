@@ -28,12 +28,13 @@ bool StridedLayout::isStatic() const {
          !llvm::is_contained(strides, kDynamic);
 }
 
-std::string mlir::layout::formatDims(ArrayRef<int64_t> dims) {
+std::string mlir::layout::formatDims(ArrayRef<int64_t> dims,
+                                     llvm::StringRef dynamic) {
   std::string s = "[";
   for (auto [i, d] : llvm::enumerate(dims)) {
     if (i)
       s += ", ";
-    s += d == kDynamic ? std::string("?") : std::to_string(d);
+    s += d == kDynamic ? dynamic.str() : std::to_string(d);
   }
   return s + "]";
 }

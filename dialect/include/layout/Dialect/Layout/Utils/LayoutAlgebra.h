@@ -110,8 +110,10 @@ inline Failure fail(std::string message) { return Failure{std::move(message)}; }
 // Formatting and checked arithmetic
 //===----------------------------------------------------------------------===//
 
-/// "[2, 3, 4]" (kDynamic prints as "?").
-std::string formatDims(llvm::ArrayRef<int64_t> dims);
+/// "[2, 3, 4]"; kDynamic prints as `dynamic` ("?" for messages, "null" for
+/// JSON).
+std::string formatDims(llvm::ArrayRef<int64_t> dims,
+                       llvm::StringRef dynamic = "?");
 
 /// Product of sizes; error "integer overflow: ..." when it exceeds i64.
 Fallible<int64_t> numel(llvm::ArrayRef<int64_t> sizes);
