@@ -583,8 +583,6 @@ LAYOUT_INFER(ToOp) {
   return success();
 }
 
-LogicalResult ToOp::verify() { return success(); }
-
 LogicalResult CopyOp::verify() {
   auto src = cast<StridedTensorType>(getSrc().getType());
   auto dst = cast<StridedTensorType>(getDst().getType());

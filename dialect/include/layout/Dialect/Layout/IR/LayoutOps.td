@@ -471,7 +471,6 @@ def Layout_ToOp : Layout_InferredOp<"to", [Layout_NewStorage]> {
   let assemblyFormat = [{
     $input $dtype attr-dict `:` qualified(type($input)) `` custom<DeclaredTypes>($declared_types)
   }];
-  let hasVerifier = 1;
 }
 
 def Layout_CopyOp : Layout_Op<"copy", [MemoryEffects<[MemRead, MemWrite]>]> {
