@@ -70,7 +70,8 @@ namespace {
 /// =>
 ///   (uses of %c read %x)
 ///
-/// and one that moves data becomes a materialization with its reason:
+/// and one that moves data becomes a materialization with its reason (for
+/// reshape/flatten, of the operand's shape, viewed in the new shape):
 ///
 ///   %c = layout.contiguous %t : !layout.tensor<4x3xf32, strided<[1, 4]>>
 /// =>
@@ -94,10 +95,22 @@ template <typename OpTy> struct PlanMayCopy : OpRewritePattern<OpTy> {
       rewriter.replaceOp(op, view);
       return success();
     }
-    rewriter.replaceOpWithNewOp<MaterializeOp>(
-        op, resultType, input,
+    // reshape and flatten copy like PyTorch: the operand into a row-major
+    // buffer of its own shape, which the new shape then views.
+    auto inputType = cast<StridedTensorType>(input.getType());
+    bool reshapes = inputType.getShape() != resultType.getShape();
+    auto bufferType =
+        reshapes ? StridedTensorType::getContiguous(inputType.getShape(),
+                                                    resultType.getElementType())
+                 : resultType;
+    Value buffer = MaterializeOp::create(
+        rewriter, op.getLoc(), bufferType, input,
         rewriter.getStringAttr(op->getName().getStringRef()),
         rewriter.getStringAttr(copyReason(op)));
+    if (reshapes)
+      buffer = AsStridedOp::create(rewriter, op.getLoc(), buffer,
+                                   resultType.getStridedLayout());
+    rewriter.replaceOp(op, buffer);
     return success();
   }
 };

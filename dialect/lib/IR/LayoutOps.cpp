@@ -197,6 +197,9 @@ static ParseResult parseSliceBounds(OpAsmParser &parser, IntegerAttr &start,
     if (!step)
       return parser.emitError(loc, "expected a slice step after ':'");
   }
+  // Always materialize the step so inference never sees a missing value.
+  if (!step)
+    step = b.getI64IntegerAttr(1);
   return parser.parseRSquare();
 }
 
@@ -427,7 +430,8 @@ LAYOUT_INFER(SliceOp) {
   return inferUnary<SliceOp>(
       loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
         return slice(in, i64(adaptor.getDim()), opt(adaptor.getStart()),
-                     opt(adaptor.getEnd()), i64(adaptor.getStep()));
+                     opt(adaptor.getEnd()),
+                     adaptor.getStepAttr() ? i64(adaptor.getStep()) : 1);
       });
 }
 

@@ -112,15 +112,16 @@ Fallible<std::monostate> mlir::layout::checkInBounds(const StridedLayout &l,
   if ((*s)->lo < 0)
     return fail(describe() + " reach storage element " +
                 std::to_string((*s)->lo) + ", before the start of the storage");
-  std::optional<int64_t> needBytes = llvm::checkedMul((*s)->hi + 1, itemBytes);
+  auto bytes = [&](int64_t elements) {
+    std::optional<int64_t> b = llvm::checkedMul(elements, itemBytes);
+    return b ? " (" + std::to_string(*b) + " bytes)" : std::string();
+  };
   if ((*s)->hi >= storageSize) {
     std::string need =
-        std::to_string((*s)->hi + 1) + " elements" +
-        (needBytes ? " (" + std::to_string(*needBytes) + " bytes)" : "");
+        std::to_string((*s)->hi + 1) + " elements" + bytes((*s)->hi + 1);
     return fail(describe() + " need a storage of " + need +
                 ", but the storage has " + std::to_string(storageSize) +
-                " elements (" + std::to_string(storageSize * itemBytes) +
-                " bytes); out of bounds");
+                " elements" + bytes(storageSize) + "; out of bounds");
   }
   return std::monostate();
 }
@@ -222,14 +223,14 @@ Fallible<Dims> mlir::layout::stridesForFormat(ArrayRef<int64_t> sizes,
 bool mlir::layout::isContiguous(const StridedLayout &l) {
   if (llvm::is_contained(l.sizes, 0))
     return true;
-  int64_t expected = 1;
+  // nullopt once the product overflows: no stride can equal it.
+  std::optional<int64_t> expected = 1;
   for (int64_t i = l.rank() - 1; i >= 0; --i) {
     if (l.sizes[i] == 1)
       continue;
-    if (l.strides[i] != expected)
+    if (!expected || l.strides[i] != *expected)
       return false;
-    // Cannot overflow: a non-empty static view's numel was checked.
-    expected *= l.sizes[i];
+    expected = llvm::checkedMul(*expected, l.sizes[i]);
   }
   return true;
 }
@@ -237,13 +238,13 @@ bool mlir::layout::isContiguous(const StridedLayout &l) {
 /// compute_channels_last_contiguous_2d/_3d: walk dims innermost-first in
 /// `order`, skipping size-1 dims. There is no numel == 0 shortcut in PyTorch.
 static bool isDenseInOrder(const StridedLayout &l, ArrayRef<int64_t> order) {
-  int64_t expected = 1;
+  std::optional<int64_t> expected = 1;
   for (int64_t d : order) {
     if (l.sizes[d] == 1)
       continue;
-    if (l.strides[d] != expected)
+    if (!expected || l.strides[d] != *expected)
       return false;
-    expected *= l.sizes[d];
+    expected = llvm::checkedMul(*expected, l.sizes[d]);
   }
   return true;
 }
@@ -263,9 +264,8 @@ bool mlir::layout::isContiguousIn(const StridedLayout &l, MemoryFormat format) {
   case MemoryFormat::ChannelsLast3d:
     return isChannelsLast3dContiguous(l);
   case MemoryFormat::Contiguous:
-    return isContiguous(l);
   case MemoryFormat::Preserve:
-    return true;
+    return isContiguous(l);
   }
   llvm_unreachable("unknown memory format");
 }
@@ -285,13 +285,13 @@ bool mlir::layout::isNonOverlappingAndDense(const StridedLayout &l) {
       return true;
     return l.strides[a] < l.strides[b];
   });
-  int64_t required = 1;
+  std::optional<int64_t> required = 1;
   for (int64_t d : perm) {
     if (l.sizes[d] < 2)
       return true;
-    if (l.strides[d] != required)
+    if (!required || l.strides[d] != *required)
       return false;
-    required *= l.sizes[d];
+    required = llvm::checkedMul(*required, l.sizes[d]);
   }
   return true;
 }
@@ -299,21 +299,22 @@ bool mlir::layout::isNonOverlappingAndDense(const StridedLayout &l) {
 /// is_channels_last_strides_2d_s4 / _3d_s5.
 static bool isStridesLikeInOrder(const StridedLayout &l,
                                  ArrayRef<int64_t> order) {
-  int64_t min = 0;
+  // nullopt once the product overflows: every stride is below it.
+  std::optional<int64_t> min = 0;
   // A trivial channel dim defaults to NCHW.
   if (l.strides[1] == 0)
     return false;
   for (int64_t d : order) {
     if (l.sizes[d] == 0)
       return false;
-    if (l.strides[d] < min)
+    if (!min || l.strides[d] < *min)
       return false;
     // N111 / N11W ambiguity: fall back to the default layout.
-    if (d == 0 && min == l.strides[1])
+    if (d == 0 && *min == l.strides[1])
       return false;
     min = l.strides[d];
     if (l.sizes[d] > 1)
-      min *= l.sizes[d];
+      min = llvm::checkedMul(*min, l.sizes[d]);
   }
   return true;
 }
@@ -375,8 +376,11 @@ Dims mlir::layout::inferDenseStrides(ArrayRef<int64_t> sizes,
   int64_t running = 1;
   for (int64_t d : perm) {
     out[d] = running;
-    if (sizes[d] > 1)
-      running *= sizes[d];
+    if (sizes[d] > 1) {
+      // Saturates only when numel does not fit in i64 (no valid layout).
+      std::optional<int64_t> next = llvm::checkedMul(running, sizes[d]);
+      running = next ? *next : std::numeric_limits<int64_t>::max();
+    }
   }
   return out;
 }
@@ -445,11 +449,6 @@ Fallible<Dims> mlir::layout::inferSize(ArrayRef<int64_t> shape,
     }
     return result;
   }
-  if (inferDim && newSize == 0)
-    return fail("cannot reshape tensor of " + std::to_string(numelIn) +
-                " elements into shape " + formatDims(shape) +
-                " because the unspecified dimension size -1 can be any "
-                "value and is ambiguous");
   return fail("shape '" + formatDims(shape) +
               "' is invalid for input of size " + std::to_string(numelIn));
 }
@@ -459,9 +458,10 @@ std::optional<Dims> mlir::layout::computeStride(ArrayRef<int64_t> oldSizes,
                                                 ArrayRef<int64_t> newSizes) {
   if (oldSizes.empty())
     return Dims(newSizes.size(), 1);
-  int64_t n = 1;
-  for (int64_t s : oldSizes)
-    n *= s;
+  Fallible<int64_t> total = numel(oldSizes);
+  if (!total)
+    return std::nullopt;
+  int64_t n = *total;
   // With no elements the strides are arbitrary: keep them when the shape is
   // unchanged (NumPy), else use resize's strides.
   if (n == 0 && oldSizes == newSizes)
@@ -469,11 +469,15 @@ std::optional<Dims> mlir::layout::computeStride(ArrayRef<int64_t> oldSizes,
   Dims newStrides(newSizes.size());
   if (n == 0) {
     for (int64_t d = static_cast<int64_t>(newSizes.size()) - 1; d >= 0; --d) {
-      if (d == static_cast<int64_t>(newSizes.size()) - 1)
+      if (d == static_cast<int64_t>(newSizes.size()) - 1) {
         newStrides[d] = 1;
-      else
-        newStrides[d] =
-            std::max<int64_t>(newSizes[d + 1], 1) * newStrides[d + 1];
+      } else {
+        std::optional<int64_t> s = llvm::checkedMul(
+            std::max<int64_t>(newSizes[d + 1], 1), newStrides[d + 1]);
+        if (!s)
+          return std::nullopt;
+        newStrides[d] = *s;
+      }
     }
     return newStrides;
   }
@@ -483,14 +487,23 @@ std::optional<Dims> mlir::layout::computeStride(ArrayRef<int64_t> oldSizes,
   int64_t tensorNumel = 1, viewNumel = 1;
   for (int64_t tensorD = static_cast<int64_t>(oldSizes.size()) - 1;
        tensorD >= 0; --tensorD) {
-    tensorNumel *= oldSizes[tensorD];
-    // At the end of a chunk, the view dims must tile it exactly.
+    tensorNumel *= oldSizes[tensorD]; // at most n
+    // At the end of a chunk, the view dims must tile it exactly. (A stride
+    // that does not fit in i64 equals no stride.)
+    std::optional<int64_t> chunkStride =
+        llvm::checkedMul(tensorNumel, chunkBaseStride);
     if (tensorD == 0 ||
         (oldSizes[tensorD - 1] != 1 &&
-         oldStrides[tensorD - 1] != tensorNumel * chunkBaseStride)) {
+         (!chunkStride || oldStrides[tensorD - 1] != *chunkStride))) {
       while (viewD >= 0 && (viewNumel < tensorNumel || newSizes[viewD] == 1)) {
-        newStrides[viewD] = viewNumel * chunkBaseStride;
-        viewNumel *= newSizes[viewD];
+        std::optional<int64_t> stride =
+            llvm::checkedMul(viewNumel, chunkBaseStride);
+        std::optional<int64_t> next =
+            llvm::checkedMul(viewNumel, newSizes[viewD]);
+        if (!stride || !next)
+          return std::nullopt;
+        newStrides[viewD] = *stride;
+        viewNumel = *next;
         --viewD;
       }
       if (viewNumel != tensorNumel)
@@ -666,9 +679,11 @@ Fallible<StridedLayout> mlir::layout::slice(const StridedLayout &in,
   if (!off || !stride)
     return overflow("the sliced view's offset or stride");
   out.offset = *off;
-  out.sizes[*d] = (e - s + step - 1) / step;
-  if (e - s > std::numeric_limits<int64_t>::max() - (step - 1))
-    out.sizes[*d] = (e - s) / step + ((e - s) % step != 0);
+  out.sizes[*d] = (e - s) / step + ((e - s) % step != 0);
+  // (ext) Through a negative stride (flip), an empty slice can start before
+  // the storage; a view without elements reads nothing, so keep it at 0.
+  if (out.sizes[*d] == 0 && out.offset < 0)
+    out.offset = 0;
   out.strides[*d] = *stride;
   return checked(out);
 }
@@ -741,7 +756,9 @@ Fallible<StridedLayout> mlir::layout::expand(const StridedLayout &in,
     if (dim >= 0) {
       stride = in.strides[dim];
     } else if (i == ndim - 1) {
-      stride = 1;
+      // Only a 0-dim tensor gets here: it expands with all-zero strides
+      // (inferExpandGeometry's early return), torch.tensor(1.).expand(1).
+      stride = 0;
     } else {
       std::optional<int64_t> s =
           llvm::checkedMul(out.sizes[i + 1], out.strides[i + 1]);
@@ -832,8 +849,15 @@ Fallible<StridedLayout> mlir::layout::unflatten(const StridedLayout &in,
     return fail("dimension specified as " + std::to_string(dim) +
                 " but tensor has no dimensions");
   Fallible<Dims> inferred = inferSize(sizes, in.sizes[*d]);
-  if (!inferred)
+  if (!inferred) {
+    if (llvm::StringRef(inferred.message())
+            .contains("is invalid for input of size"))
+      return fail("unflatten: Provided sizes " + formatDims(sizes) +
+                  " don't multiply up to the size of dim " +
+                  std::to_string(*d) + " (" + std::to_string(in.sizes[*d]) +
+                  ") in the input tensor");
     return fail("unflatten: " + inferred.message());
+  }
   Dims shape(in.sizes.begin(), in.sizes.begin() + *d);
   shape.append(inferred->begin(), inferred->end());
   shape.append(in.sizes.begin() + *d + 1, in.sizes.end());
@@ -865,7 +889,7 @@ Fallible<StridedLayout> mlir::layout::diagonal(const StridedLayout &in,
   if (offset >= 0)
     diagSize = std::max<int64_t>(std::min(size1, sub(size2, offset)), 0);
   else
-    diagSize = std::max<int64_t>(std::min(sub(size1, -offset), size2), 0);
+    diagSize = std::max<int64_t>(std::min(size1 + offset, size2), 0);
   StridedLayout out;
   out.offset = in.offset;
   if (diagSize != 0) {
@@ -961,6 +985,14 @@ mlir::layout::split(const StridedLayout &in, int64_t dim,
       return fail("split_with_sizes expects split_sizes have only "
                   "non-negative entries, but got split_sizes=" +
                   formatDims(sizes));
+  std::optional<int64_t> total = 0;
+  for (int64_t s : sizes)
+    total = total ? llvm::checkedAdd(*total, s) : std::nullopt;
+  if (total != in.sizes[*d])
+    return fail("split_with_sizes expects split_sizes to sum exactly to " +
+                std::to_string(in.sizes[*d]) +
+                " (input tensor's size at dimension " + std::to_string(*d) +
+                "), but got split_sizes=" + formatDims(sizes));
   llvm::SmallVector<StridedLayout, 4> parts;
   int64_t start = 0;
   for (int64_t s : sizes) {
@@ -970,11 +1002,6 @@ mlir::layout::split(const StridedLayout &in, int64_t dim,
     parts.push_back(*part);
     start += s;
   }
-  if (start != in.sizes[*d])
-    return fail("split_with_sizes expects split_sizes to sum exactly to " +
-                std::to_string(in.sizes[*d]) +
-                " (input tensor's size at dimension " + std::to_string(*d) +
-                "), but got split_sizes=" + formatDims(sizes));
   return parts;
 }
 
@@ -990,6 +1017,9 @@ Fallible<MaybeCopy> mlir::layout::contiguous(const StridedLayout &in,
     return fail("required rank 5 tensor to use channels_last_3d format");
   if (isContiguousIn(in, format))
     return MaybeCopy{in, false};
+  if (format == MemoryFormat::Preserve)
+    return fail(
+        "preserve memory format is unsupported by the contiguous operator");
   Fallible<StridedLayout> c = cloneLayout(in, format);
   if (!c)
     return fail(c.message());
@@ -1015,21 +1045,25 @@ Fallible<StridedLayout> mlir::layout::toLayout(const StridedLayout &in) {
 
 Fallible<StridedLayout> mlir::layout::broadcastTo(const StridedLayout &src,
                                                   ArrayRef<int64_t> dstSizes) {
-  int64_t ndim = dstSizes.size();
-  if (src.rank() > ndim)
-    return fail("the source of rank " + std::to_string(src.rank()) +
-                " cannot be broadcast to the destination's rank " +
-                std::to_string(ndim) + " (sizes " + formatDims(src.sizes) +
-                " vs " + formatDims(dstSizes) + ")");
-  for (int64_t i = 0; i < src.rank(); ++i) {
-    int64_t a = dstSizes[ndim - 1 - i];
-    int64_t b = src.sizes[src.rank() - 1 - i];
-    if (a != b && b != 1)
+  // at::infer_size(dst, src), then TensorIterator's check that the output
+  // (never resized by copy_) has the broadcast shape.
+  int64_t ndim = std::max<int64_t>(dstSizes.size(), src.rank());
+  Dims shape(ndim);
+  for (int64_t i = ndim - 1; i >= 0; --i) {
+    int64_t offset = ndim - 1 - i;
+    int64_t dimA = static_cast<int64_t>(dstSizes.size()) - 1 - offset;
+    int64_t dimB = src.rank() - 1 - offset;
+    int64_t a = dimA >= 0 ? dstSizes[dimA] : 1;
+    int64_t b = dimB >= 0 ? src.sizes[dimB] : 1;
+    if (a != b && a != 1 && b != 1)
       return fail("The size of tensor a (" + std::to_string(a) +
                   ") must match the size of tensor b (" + std::to_string(b) +
-                  ") at non-singleton dimension " +
-                  std::to_string(ndim - 1 - i));
+                  ") at non-singleton dimension " + std::to_string(i));
+    shape[i] = a == 1 ? b : a;
   }
+  if (ArrayRef<int64_t>(shape) != dstSizes)
+    return fail("output with shape " + formatDims(dstSizes) +
+                " doesn't match the broadcast shape " + formatDims(shape));
   return expand(src, dstSizes);
 }
 
@@ -1096,9 +1130,15 @@ mlir::layout::coalesceJointly(ArrayRef<StridedLayout> layouts) {
     int64_t size = layouts.front().sizes[d];
     if (size == 1)
       continue;
-    bool merge = !out.front().sizes.empty();
-    for (auto [o, l] : llvm::zip_equal(out, layouts))
-      merge = merge && l.strides[d] == o.sizes.front() * o.strides.front();
+    // Never merge into a run whose size or extent does not fit in i64.
+    bool merge = !out.front().sizes.empty() &&
+                 llvm::checkedMul(out.front().sizes.front(), size);
+    for (auto [o, l] : llvm::zip_equal(out, layouts)) {
+      std::optional<int64_t> step =
+          merge ? llvm::checkedMul(o.sizes.front(), o.strides.front())
+                : std::nullopt;
+      merge = step && l.strides[d] == *step;
+    }
     for (auto [o, l] : llvm::zip_equal(out, layouts)) {
       if (merge) {
         o.sizes.front() *= size;
@@ -1171,7 +1211,8 @@ Overlap mlir::layout::internalOverlap(const StridedLayout &l,
   if (proven)
     return Overlap::No;
   Fallible<int64_t> n = numel(l.sizes);
-  if (!n || *n > enumerationLimit)
+  // Enumerating needs every storage index to fit in i64.
+  if (!n || *n > enumerationLimit || !span(l).ok())
     return Overlap::Unknown;
   std::vector<int64_t> offsets = enumerateOffsets(l);
   return std::adjacent_find(offsets.begin(), offsets.end()) != offsets.end()
@@ -1234,6 +1275,83 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
   llvm::SmallVector<Mode, 6> modes;
   for (int64_t d : order)
     modes.push_back({buffer.sizes[d], buffer.strides[d], source.strides[d]});
+  // Merge neighbouring modes that are also one run of the source (e.g.
+  // x[:, 1:3].contiguous().view(2, 8)): a digit carrying into such a mode
+  // moves linearly through the source as well.
+  llvm::SmallVector<Mode, 6> merged; // innermost first
+  for (const Mode &m : llvm::reverse(modes)) {
+    if (!merged.empty()) {
+      Mode &inner = merged.back();
+      std::optional<int64_t> radix = llvm::checkedMul(inner.size, inner.radix);
+      std::optional<int64_t> srcStep =
+          llvm::checkedMul(inner.size, inner.srcStride);
+      if (radix && srcStep && *radix == m.radix && *srcStep == m.srcStride) {
+        inner.size *= m.size; // at most the buffer's numel
+        continue;
+      }
+    }
+    merged.push_back(m);
+  }
+  modes.assign(merged.rbegin(), merged.rend());
+  // The digit proof below is sufficient, not necessary (any two elements lie
+  // on a line; a carry can happen to move linearly). Small views are decided
+  // exactly: the only candidate strides are the steps to the unit indices,
+  // checked at every index.
+  auto exact = [&]() -> std::optional<StridedLayout> {
+    constexpr int64_t kExactLimit = int64_t(1) << 16;
+    Fallible<int64_t> n = numel(outer.sizes);
+    Fallible<int64_t> bufferSize = numel(buffer.sizes);
+    if (!n || *n > kExactLimit || !bufferSize)
+      return std::nullopt;
+    // Source element at buffer position `pos` (nullopt outside the buffer).
+    auto sourceAt = [&](std::optional<int64_t> pos) -> std::optional<int64_t> {
+      if (!pos || *pos < 0 || *pos >= *bufferSize)
+        return std::nullopt;
+      std::optional<int64_t> off = source.offset;
+      int64_t rest = *pos;
+      for (const Mode &m : modes) {
+        if (off)
+          off = llvm::checkedMulAdd(rest / m.radix, m.srcStride, *off);
+        rest %= m.radix;
+      }
+      return off;
+    };
+    StridedLayout cand;
+    cand.sizes = outer.sizes;
+    cand.strides.assign(outer.rank(), 0);
+    std::optional<int64_t> base = sourceAt(outer.offset);
+    if (!base)
+      return std::nullopt;
+    cand.offset = *base;
+    for (int64_t k = 0; k < outer.rank(); ++k) {
+      if (outer.sizes[k] == 1)
+        continue;
+      std::optional<int64_t> next =
+          sourceAt(llvm::checkedAdd(outer.offset, outer.strides[k]));
+      std::optional<int64_t> step =
+          next ? llvm::checkedSub(*next, *base) : std::nullopt;
+      if (!step)
+        return std::nullopt;
+      cand.strides[k] = *step;
+    }
+    llvm::SmallVector<int64_t, 6> idx(outer.rank(), 0);
+    for (int64_t i = 0; i < *n; ++i) {
+      std::optional<int64_t> pos = outer.offset, want = cand.offset;
+      for (int64_t k = 0; k < outer.rank(); ++k) {
+        if (pos)
+          pos = llvm::checkedMulAdd(idx[k], outer.strides[k], *pos);
+        if (want)
+          want = llvm::checkedMulAdd(idx[k], cand.strides[k], *want);
+      }
+      std::optional<int64_t> got = sourceAt(pos);
+      if (!got || !want || *got != *want)
+        return std::nullopt;
+      for (int64_t k = outer.rank() - 1; k >= 0 && ++idx[k] == outer.sizes[k];
+           --k)
+        idx[k] = 0;
+    }
+    return cand;
+  };
   // Mixed-radix digits of a buffer offset, outermost first.
   // Fails when a remainder is left (cannot happen for a dense buffer unless
   // the value is not an offset inside it).
@@ -1251,7 +1369,7 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
   };
   llvm::SmallVector<int64_t, 6> start, lo, hi, step;
   if (!digits(outer.offset, start))
-    return std::nullopt;
+    return exact();
   lo = start;
   hi = start;
   StridedLayout result;
@@ -1266,7 +1384,7 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
       continue;
     }
     if (!digits(stride, step))
-      return std::nullopt;
+      return exact();
     int64_t srcStride = 0;
     for (auto [i, m] : llvm::enumerate(modes)) {
       srcStride += step[i] * m.srcStride;
@@ -1279,14 +1397,35 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
   // outer indices to source offsets is the linear one computed above.
   for (auto [i, m] : llvm::enumerate(modes))
     if (lo[i] < 0 || hi[i] >= m.size)
-      return std::nullopt;
+      return exact();
   return result;
 }
 
 std::string mlir::layout::classifyCopy(const StridedLayout &src,
                                        const StridedLayout &dst, bool convert) {
   std::string prefix = convert ? "convert+" : "";
-  llvm::SmallVector<StridedLayout, 2> c = coalesceJointly({src, dst});
+  // Walk both sides in dst's memory order (TensorIterator reorders dims by
+  // the output's strides before coalescing): equal dense layouts in any dim
+  // order, e.g. channels_last to channels_last, are then one run.
+  auto magnitude = [](int64_t v) {
+    return v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  };
+  llvm::SmallVector<int64_t, 6> order(dst.rank());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::stable_sort(order, [&](int64_t a, int64_t b) {
+    return magnitude(dst.strides[a]) > magnitude(dst.strides[b]);
+  });
+  StridedLayout srcOrdered, dstOrdered;
+  srcOrdered.offset = src.offset;
+  dstOrdered.offset = dst.offset;
+  for (int64_t d : order) {
+    srcOrdered.sizes.push_back(src.sizes[d]);
+    srcOrdered.strides.push_back(src.strides[d]);
+    dstOrdered.sizes.push_back(dst.sizes[d]);
+    dstOrdered.strides.push_back(dst.strides[d]);
+  }
+  llvm::SmallVector<StridedLayout, 2> c =
+      coalesceJointly({srcOrdered, dstOrdered});
   const StridedLayout &s = c[0], &d = c[1];
   if (llvm::is_contained(s.strides, 0))
     return prefix + "broadcast";
