@@ -46,9 +46,10 @@ static std::string copyReason(Operation *op) {
       return "operand strides " + strides + " are not row-major";
     }
   }
-  if (auto r = dyn_cast<ReshapeOp>(op))
+  auto out = cast<StridedTensorType>(op->getResult(0).getType());
+  if (isa<ReshapeOp>(op))
     return "sizes " + sizes + " with strides " + strides +
-           " cannot be viewed as " + formatDims(r.getShape()) +
+           " cannot be viewed as " + formatDims(out.getShape()) +
            " (a new dim spans two non-contiguous subspaces)";
   if (auto f = dyn_cast<FlattenOp>(op))
     return "sizes " + sizes + " with strides " + strides +
@@ -115,6 +116,16 @@ template <typename OpTy> struct PlanMayCopy : OpRewritePattern<OpTy> {
   }
 };
 
+/// The dtype a reader writes: a materialization's or a copy destination's;
+/// null for reductions, whose accumulation depends on the input dtype.
+static Type writtenElementType(Operation *reader) {
+  if (auto m = dyn_cast<MaterializeOp>(reader))
+    return m.getType().getElementType();
+  if (auto c = dyn_cast<CopyOp>(reader))
+    return c.getDst().getType().getElementType();
+  return {};
+}
+
 /// Is every use of `buffer` (directly or through views) a read by an op that
 /// LookThroughBuffer can redirect? Then the buffer dies once they are.
 static bool isOnlyRead(Value buffer) {
@@ -174,7 +185,12 @@ template <typename OpTy> struct LookThroughBuffer : OpRewritePattern<OpTy> {
     }
     Value source = buffer.getInput();
     auto sourceType = cast<StridedTensorType>(source.getType());
-    if (sourceType.getElementType() != buffer.getType().getElementType())
+    // Through a converting buffer, a reader that converts to the buffer's
+    // dtype anyway does the one conversion itself (S -> B, not S -> B -> B);
+    // any other reader would see different values.
+    Type bufferElement = buffer.getType().getElementType();
+    if (sourceType.getElementType() != bufferElement &&
+        writtenElementType(reader) != bufferElement)
       return rewriter.notifyMatchFailure(reader,
                                          "buffer converts dtype: not exact");
     if (!isOnlyRead(buffer) || writeBetween(buffer, reader))
@@ -254,7 +270,7 @@ static LogicalResult checkWrites(func::FuncOp func) {
     case OverlapStatus::Partial:
     case OverlapStatus::Unknown:
       copy.emitOpError("unsupported operation: some elements of the input "
-                       "tensor and the written-in tensor refer to a single "
+                       "tensor and the written-to tensor refer to a single "
                        "memory location. Please clone() the tensor before "
                        "performing the operation. (source ")
           << src.str() << ", destination " << dst.str() << ")";

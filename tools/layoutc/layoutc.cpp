@@ -68,6 +68,9 @@ static const char *kOverview =
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // Pass names for --mlir-print-ir-before=<pass> and friends: registered
+  // before the pass-manager options snapshot the pass registry.
+  layout::registerLayoutPasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();

@@ -221,15 +221,12 @@ static void printSliceBounds(OpAsmPrinter &printer, Operation *,
 static ParseResult parseOptionalFormat(OpAsmParser &parser,
                                        FormatKindAttr &format) {
   StringRef keyword;
-  SMLoc loc = parser.getCurrentLocation();
   if (failed(parser.parseOptionalKeyword(
           &keyword,
           {"contiguous", "channels_last", "channels_last_3d", "preserve"})))
     return success();
-  std::optional<FormatKind> kind = symbolizeFormatKind(keyword);
-  if (!kind)
-    return parser.emitError(loc, "unknown memory format ") << keyword;
-  format = FormatKindAttr::get(parser.getContext(), *kind);
+  format =
+      FormatKindAttr::get(parser.getContext(), *symbolizeFormatKind(keyword));
   return success();
 }
 

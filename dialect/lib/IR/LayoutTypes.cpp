@@ -221,6 +221,16 @@ StridedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (*s && (*s)->lo < 0)
       return emitError() << "layout " << l.str() << " reaches storage element "
                          << (*s)->lo << ", before the start of its storage";
+    // Byte counts (explain, kernels) must fit too: PyTorch's "Storage size
+    // calculation overflowed".
+    int64_t itemBytes =
+        std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+    int64_t elements = *s ? std::max(*n, (*s)->hi + 1) : 0;
+    if (!llvm::checkedMul(elements, itemBytes))
+      return emitError() << "integer overflow: the storage size of layout "
+                         << l.str() << " in bytes (" << elements << " x "
+                         << itemBytes
+                         << ") does not fit in a signed 64-bit integer";
   }
   return success();
 }

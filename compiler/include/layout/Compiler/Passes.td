@@ -8,10 +8,10 @@ include "mlir/Pass/PassBase.td"
 def LayoutFoldViewsPass : Pass<"layout-fold-views", "::mlir::func::FuncOp"> {
   let summary = "Fold every chain of view ops into one layout.as_strided";
   let description = [{
-    Every view (view ops, and `reshape` / `flatten` / `contiguous` / `to`
-    when they provably do not copy) is rewritten as a single
-    `layout.as_strided` of its storage root: the function argument, storage
-    value or allocating op it reads. Its sizes, strides and offset are the
+    Every view op (and each result of `split`) is rewritten as a single
+    `layout.as_strided` of the root of its view chain: the function
+    argument, storage value or op result that is not itself a view. Ops that
+    may copy are left for `layout-plan-copies`. Its sizes, strides and offset are the
     inferred ones, so the chain's arithmetic is done once, at compile time.
     Nothing else changes; the intermediate views become dead and are erased.
 

@@ -273,7 +273,8 @@ Fallible<StridedLayout> broadcastTo(const StridedLayout &src,
 /// of dims").
 Fallible<Dims> reduceSizes(llvm::ArrayRef<int64_t> sizes,
                            llvm::ArrayRef<int64_t> dims, bool keepdim);
-/// The wrapped, sorted, de-duplicated reduced dims (all dims when empty).
+/// The wrapped, sorted reduced dims (all dims when empty); a repeated dim is
+/// an error, as in PyTorch.
 Fallible<Dims> normalizeReduceDims(int64_t rank, llvm::ArrayRef<int64_t> dims);
 
 //===----------------------------------------------------------------------===//
@@ -307,16 +308,19 @@ OverlapStatus overlapStatus(const StridedLayout &a, const StridedLayout &b,
 /// Composition of views through a materialized buffer. `source` is the view
 /// that was copied into a new storage with the dense layout `buffer` (same
 /// sizes as source, offset 0, non-overlapping and dense); `outer` is a view
-/// of that new storage. Returns the single strided view of source's storage
-/// that reads exactly the elements `outer` reads, or nullopt when no single
-/// strided layout does.
+/// of that new storage. Returns a single strided view of source's storage
+/// that reads exactly the elements `outer` reads, or nullopt. Exact (nullopt
+/// only when no such layout exists) for non-empty outer views of up to 2^16
+/// elements; larger ones get a sufficient, carry-free proof; empty outer
+/// views give nullopt.
 std::optional<StridedLayout> composeThroughBuffer(const StridedLayout &source,
                                                   const StridedLayout &buffer,
                                                   const StridedLayout &outer);
 
 /// The kernel family a copy from `src` into a new or existing `dst` (same
-/// sizes) needs: "memcpy" (one contiguous run per side after joint
-/// coalescing), "transpose" (dst's stride-1 dim is not src's), "broadcast"
+/// sizes) needs, after ordering dims by dst's strides and coalescing both
+/// jointly (TensorIterator's rule): "memcpy" (one contiguous run per side),
+/// "transpose" (dst's stride-1 dim is not src's), "broadcast"
 /// (src has stride-0 dims), "gather" (anything else strided, incl. negative
 /// strides). `convert` (dtype change) prefixes "convert+".
 std::string classifyCopy(const StridedLayout &src, const StridedLayout &dst,

@@ -1,0 +1,94 @@
+// RUN: layout-opt %s -split-input-file -verify-diagnostics --layout-fold-views --layout-plan-copies | FileCheck %s --enable-var-scope
+
+// Writes that PyTorch's copy_ rejects are compile-time errors with its
+// messages (PyTorch 1.13's wording, checked with torch: "...the input tensor
+// and the written-to tensor..."); a write between disjoint parts of one
+// storage is fine.
+
+// x.expand(3, 4) is (3, 4):(0, 1): each storage element is written by the
+// three rows.
+func.func @copy_into_expanded(%x: !layout.tensor<4xf32>, %y: !layout.tensor<3x4xf32>) {
+  %e = layout.expand %x [3, 4] : !layout.tensor<4xf32>
+  // expected-error @below {{more than one element of the written-to tensor refers to a single memory location}}
+  layout.copy %y, %e : !layout.tensor<3x4xf32>, !layout.tensor<3x4xf32, strided<[0, 1]>>
+  return
+}
+
+// -----
+
+// x.copy_(x.T) on a square x: x.T (4, 4):(1, 4) and x (4, 4):(4, 1) share
+// every element but not at the same index (only the diagonal matches).
+func.func @copy_transpose_into_itself(%x: !layout.tensor<4x4xf32>) {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<4x4xf32>
+  // expected-error @below {{some elements of the input tensor and the written-to tensor refer to a single memory location}}
+  layout.copy %t, %x : !layout.tensor<4x4xf32, strided<[1, 4]>>, !layout.tensor<4x4xf32>
+  return
+}
+
+// -----
+
+// Overlapping rows of one storage: x[0:2] and x[1:3] share row 1.
+func.func @copy_between_overlapping_rows(%x: !layout.tensor<4x4xf32>) {
+  %a = layout.slice %x dim 0 [0 : 2 : 1] : !layout.tensor<4x4xf32>
+  %b = layout.slice %x dim 0 [1 : 3 : 1] : !layout.tensor<4x4xf32>
+  // expected-error @below {{some elements of the input tensor and the written-to tensor refer to a single memory location}}
+  layout.copy %a, %b : !layout.tensor<2x4xf32>, !layout.tensor<2x4xf32, strided<[4, 1], offset: 4>>
+  return
+}
+
+// -----
+
+// Overlapping unfold windows, (4, 2):(1, 1): element k + 1 is window k's
+// second and window k + 1's first. LANGUAGE.md makes a destination that
+// overlaps itself an error (PyTorch 1.13 only proves it for stride-0 dims and
+// lets this one race).
+func.func @copy_into_overlapping_windows(%x: !layout.tensor<5xf32>, %y: !layout.tensor<4x2xf32>) {
+  %w = layout.unfold %x dim 0 size 2 step 1 : !layout.tensor<5xf32>
+  // expected-error @below {{more than one element of the written-to tensor refers to a single memory location}}
+  layout.copy %y, %w : !layout.tensor<4x2xf32>, !layout.tensor<4x2xf32, strided<[1, 1]>>
+  return
+}
+
+// -----
+
+// Disjoint halves of one argument: x[2:4].copy_(x[0:2]) is accepted and kept.
+// CHECK-LABEL: func.func @copy_between_disjoint_halves
+// CHECK-SAME:    (%[[X:.*]]: !layout.tensor<4x4xf32>)
+// CHECK-DAG:     %[[A:.*]] = layout.as_strided %[[X]] [2, 4] strides [4, 1] offset 0
+// second half: offset 2 * 4 == 8
+// CHECK-DAG:     %[[B:.*]] = layout.as_strided %[[X]] [2, 4] strides [4, 1] offset 8
+// CHECK:         layout.copy %[[A]], %[[B]] : !layout.tensor<2x4xf32>, !layout.tensor<2x4xf32, strided<[4, 1], offset: 8>>
+func.func @copy_between_disjoint_halves(%x: !layout.tensor<4x4xf32>) {
+  %a = layout.slice %x dim 0 [0 : 2 : 1] : !layout.tensor<4x4xf32>
+  %b = layout.slice %x dim 0 [2 : 4 : 1] : !layout.tensor<4x4xf32>
+  layout.copy %a, %b : !layout.tensor<2x4xf32>, !layout.tensor<2x4xf32, strided<[4, 1], offset: 8>>
+  return
+}
+
+// -----
+
+// Interleaved but disjoint: even columns into odd columns of the same rows.
+// CHECK-LABEL: func.func @copy_between_interleaved_columns
+// CHECK-SAME:    (%[[X:.*]]: !layout.tensor<3x4xf32>)
+// CHECK-DAG:     %[[E:.*]] = layout.as_strided %[[X]] [3, 2] strides [4, 2] offset 0
+// CHECK-DAG:     %[[O:.*]] = layout.as_strided %[[X]] [3, 2] strides [4, 2] offset 1
+// CHECK:         layout.copy %[[E]], %[[O]]
+func.func @copy_between_interleaved_columns(%x: !layout.tensor<3x4xf32>) {
+  %e = layout.slice %x dim 1 [0 : 4 : 2] : !layout.tensor<3x4xf32>
+  %o = layout.slice %x dim 1 [1 : 4 : 2] : !layout.tensor<3x4xf32>
+  layout.copy %e, %o : !layout.tensor<3x2xf32, strided<[4, 2]>>, !layout.tensor<3x2xf32, strided<[4, 2], offset: 1>>
+  return
+}
+
+// -----
+
+// A broadcast source is fine: x[1].copy_(x[0:1]) reads row 0 (stride 0 after
+// broadcasting) and writes row 1.
+// CHECK-LABEL: func.func @copy_broadcast_source
+// CHECK:         layout.copy
+func.func @copy_broadcast_source(%x: !layout.tensor<4x4xf32>) {
+  %a = layout.select %x dim 0 index 0 : !layout.tensor<4x4xf32>
+  %b = layout.slice %x dim 0 [1 : 3 : 1] : !layout.tensor<4x4xf32>
+  layout.copy %a, %b : !layout.tensor<4xf32>, !layout.tensor<2x4xf32, strided<[4, 1], offset: 4>>
+  return
+}

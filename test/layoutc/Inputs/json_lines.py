@@ -1,0 +1,34 @@
+"""Checks that stdin is layoutc's --emit=explain JSON and prints it one fact
+per line for FileCheck:
+
+  function NAME
+  result {"sizes": ..., "strides": ..., ...}      (json.dumps, keys in order)
+  copy {"op": ..., "loc": ..., ...}
+
+Exits non-zero when the JSON does not parse or a key is missing, extra or out
+of the order LANGUAGE.md shows.
+"""
+import json
+import sys
+
+RESULT_KEYS = ["sizes", "strides", "offset", "dtype", "aliases", "contiguous",
+               "channels_last"]
+COPY_KEYS = ["op", "loc", "bytes", "reason", "kernel"]
+
+
+def expect_keys(obj, keys, what):
+    if list(obj.keys()) != keys:
+        sys.exit(f"{what} has keys {list(obj.keys())}, expected {keys}")
+
+
+doc = json.load(sys.stdin)
+expect_keys(doc, ["functions"], "document")
+for func in doc["functions"]:
+    expect_keys(func, ["name", "results", "copies"], "function")
+    print("function", func["name"])
+    for result in func["results"]:
+        expect_keys(result, RESULT_KEYS, "result")
+        print("result", json.dumps(result))
+    for copy in func["copies"]:
+        expect_keys(copy, COPY_KEYS, "copy")
+        print("copy", json.dumps(copy))
