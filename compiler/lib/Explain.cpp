@@ -1,6 +1,7 @@
 //===- Explain.cpp - --emit=explain and --emit=memory-map -----------------===//
 
 #include "layout/Compiler/Explain.h"
+#include "layout/Compiler/KernelPlan.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -77,6 +78,69 @@ static std::string explainCopy(StringRef op, Location loc, int64_t bytes,
       .str();
 }
 
+static std::string jsonBool(bool b) { return b ? "true" : "false"; }
+
+/// One `kernels` entry. A plan that cannot be made (a dynamic layout) keeps
+/// every key, with null values, so that readers see one shape.
+static std::string explainKernel(StringRef op, Location loc,
+                                 const Fallible<KernelPlan> &plan) {
+  std::string head =
+      llvm::formatv("{{\"op\": {0}, \"loc\": {1}, ", jsonString(op),
+                    jsonString(formatLocation(loc)))
+          .str();
+  if (!plan)
+    return head + "\"strategy\": null, \"loops\": null, \"vector_width\": "
+                  "null, \"tile\": null, \"parallel_dim\": null, \"chunks\": "
+                  "null, \"index_bits\": null, \"streaming_stores\": null, "
+                  "\"accumulator\": null}";
+  std::string loops;
+  llvm::raw_string_ostream ls(loops);
+  llvm::interleaveComma(plan->loops, ls, [&](const KernelLoop &l) {
+    ls << llvm::formatv(
+        "{{\"size\": {0}, \"src_stride\": {1}, \"dst_stride\": {2}}", l.size,
+        l.srcStride, l.dstStride);
+  });
+  return head +
+         llvm::formatv(
+             "\"strategy\": {0}, \"loops\": [{1}], \"vector_width\": {2}, "
+             "\"tile\": {3}, \"parallel_dim\": {4}, \"chunks\": {5}, "
+             "\"index_bits\": {6}, \"streaming_stores\": {7}, "
+             "\"accumulator\": {8}}",
+             jsonString(
+                 ((plan->convert && !plan->accumulator ? "convert+" : "") +
+                  stringifyKernelStrategy(plan->strategy))
+                     .str()),
+             loops, plan->vectorWidth,
+             plan->tile.empty() ? std::string("null") : formatDims(plan->tile),
+             plan->parallelLoop ? std::to_string(*plan->parallelLoop)
+                                : std::string("null"),
+             plan->chunks, plan->index32 ? 32 : 64,
+             jsonBool(plan->streamingStores),
+             plan->accumulator ? jsonString(*plan->accumulator)
+                               : std::string("null"))
+             .str();
+}
+
+static ReductionKind reductionKind(ReduceKind kind) {
+  switch (kind) {
+  case ReduceKind::sum:
+    return ReductionKind::Sum;
+  case ReduceKind::mean:
+    return ReductionKind::Mean;
+  case ReduceKind::prod:
+    return ReductionKind::Prod;
+  case ReduceKind::amax:
+    return ReductionKind::Amax;
+  case ReduceKind::amin:
+    return ReductionKind::Amin;
+  case ReduceKind::argmax:
+    return ReductionKind::Argmax;
+  case ReduceKind::argmin:
+    return ReductionKind::Argmin;
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
 void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
   os << "{\"functions\": [";
   bool firstFunc = true;
@@ -92,11 +156,16 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
         ret.getOperands(), os, [&](Value v) { os << explainResult(v); },
         ",\n              ");
     os << "],\n  \"copies\": [";
-    SmallVector<std::string> copies;
+    SmallVector<std::string> copies, kernels;
     func.walk([&](Operation *op) {
       if (auto m = dyn_cast<MaterializeOp>(op)) {
         StridedTensorType in = m.getInput().getType();
         StridedTensorType out = m.getType();
+        kernels.push_back(explainKernel(
+            m.getOrigin(), m.getLoc(),
+            planCopy(in.getStridedLayout(), out.getStridedLayout(),
+                     in.getElementBytes(), out.getElementBytes(), {},
+                     in.getElementType() != out.getElementType())));
         copies.push_back(explainCopy(
             m.getOrigin(), m.getLoc(), bytesOf(in) + bytesOf(out),
             m.getReason(),
@@ -107,6 +176,12 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
         StridedTensorType dst = c.getDst().getType();
         Fallible<StridedLayout> read =
             broadcastTo(src.getStridedLayout(), dst.getShape());
+        kernels.push_back(explainKernel(
+            "layout.copy", c.getLoc(),
+            read ? planCopy(*read, dst.getStridedLayout(),
+                            src.getElementBytes(), dst.getElementBytes(), {},
+                            src.getElementType() != dst.getElementType())
+                 : Fallible<KernelPlan>(fail(read.message()))));
         int64_t elements = bytesOf(dst) / dst.getElementBytes();
         copies.push_back(explainCopy(
             "layout.copy", c.getLoc(),
@@ -115,9 +190,20 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
             read ? classifyCopy(*read, dst.getStridedLayout(),
                                 src.getElementType() != dst.getElementType())
                  : std::string("gather")));
+      } else if (auto r = dyn_cast<ReduceOp>(op)) {
+        StridedTensorType in = r.getInput().getType();
+        Type element = in.getElementType();
+        kernels.push_back(explainKernel(
+            "layout.reduce", r.getLoc(),
+            planReduction(in.getStridedLayout(), r.getDims(),
+                          reductionKind(r.getKind()),
+                          {dtypeName(element), in.getElementBytes(),
+                           isa<FloatType>(element)})));
       }
     });
     llvm::interleave(copies, os, ",\n             ");
+    os << "],\n  \"kernels\": [";
+    llvm::interleave(kernels, os, ",\n               ");
     os << "]}";
   }
   os << "]}\n";

@@ -1157,6 +1157,30 @@ mlir::layout::coalesceJointly(ArrayRef<StridedLayout> layouts) {
   return out;
 }
 
+llvm::SmallVector<StridedLayout, 2>
+mlir::layout::coalesceInOrderOf(ArrayRef<StridedLayout> layouts, size_t key) {
+  assert(key < layouts.size() && "ordering by a layout that is not given");
+  const StridedLayout &k = layouts[key];
+  auto magnitude = [](int64_t v) {
+    return v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  };
+  llvm::SmallVector<int64_t, 6> order(k.rank());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::stable_sort(order, [&](int64_t a, int64_t b) {
+    return magnitude(k.strides[a]) > magnitude(k.strides[b]);
+  });
+  llvm::SmallVector<StridedLayout, 2> ordered(layouts.size());
+  for (auto [o, l] : llvm::zip_equal(ordered, layouts)) {
+    assert(l.rank() == k.rank() && "coalescing layouts of different ranks");
+    o.offset = l.offset;
+    for (int64_t d : order) {
+      o.sizes.push_back(l.sizes[d]);
+      o.strides.push_back(l.strides[d]);
+    }
+  }
+  return coalesceJointly(ordered);
+}
+
 StridedLayout mlir::layout::coalesce(const StridedLayout &layout) {
   if (layout.rank() == 0)
     return StridedLayout({1}, {1}, layout.offset);
@@ -1401,44 +1425,27 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
   return result;
 }
 
+int64_t mlir::layout::unitStrideDim(const StridedLayout &layout) {
+  for (int64_t i = layout.rank() - 1; i >= 0; --i)
+    if (layout.strides[i] == 1 || layout.strides[i] == -1)
+      return i;
+  return -1;
+}
+
 std::string mlir::layout::classifyCopy(const StridedLayout &src,
                                        const StridedLayout &dst, bool convert) {
   std::string prefix = convert ? "convert+" : "";
   // Walk both sides in dst's memory order (TensorIterator reorders dims by
   // the output's strides before coalescing): equal dense layouts in any dim
   // order, e.g. channels_last to channels_last, are then one run.
-  auto magnitude = [](int64_t v) {
-    return v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  };
-  llvm::SmallVector<int64_t, 6> order(dst.rank());
-  std::iota(order.begin(), order.end(), 0);
-  llvm::stable_sort(order, [&](int64_t a, int64_t b) {
-    return magnitude(dst.strides[a]) > magnitude(dst.strides[b]);
-  });
-  StridedLayout srcOrdered, dstOrdered;
-  srcOrdered.offset = src.offset;
-  dstOrdered.offset = dst.offset;
-  for (int64_t d : order) {
-    srcOrdered.sizes.push_back(src.sizes[d]);
-    srcOrdered.strides.push_back(src.strides[d]);
-    dstOrdered.sizes.push_back(dst.sizes[d]);
-    dstOrdered.strides.push_back(dst.strides[d]);
-  }
-  llvm::SmallVector<StridedLayout, 2> c =
-      coalesceJointly({srcOrdered, dstOrdered});
+  llvm::SmallVector<StridedLayout, 2> c = coalesceInOrderOf({src, dst}, 1);
   const StridedLayout &s = c[0], &d = c[1];
   if (llvm::is_contained(s.strides, 0))
     return prefix + "broadcast";
   if (s.rank() == 1 && s.strides[0] == 1 && d.strides[0] == 1)
     return prefix + "memcpy";
   // Which dim is stride-1 on each side; a transpose when they differ.
-  auto unitDim = [](const StridedLayout &l) -> int64_t {
-    for (int64_t i = l.rank() - 1; i >= 0; --i)
-      if (l.strides[i] == 1 || l.strides[i] == -1)
-        return i;
-    return -1;
-  };
-  int64_t su = unitDim(s), du = unitDim(d);
+  int64_t su = unitStrideDim(s), du = unitStrideDim(d);
   if (su >= 0 && du >= 0 && su != du && s.strides[su] == 1)
     return prefix + "transpose";
   return prefix + "gather";

@@ -4,6 +4,7 @@ per line for FileCheck:
   function NAME
   result {"sizes": ..., "strides": ..., ...}      (json.dumps, keys in order)
   copy {"op": ..., "loc": ..., ...}
+  kernel {"op": ..., "loc": ..., "strategy": ..., ...}  (with --kernels)
 
 Exits non-zero when the JSON does not parse or a key is missing, extra or out
 of the order LANGUAGE.md shows.
@@ -14,6 +15,9 @@ import sys
 RESULT_KEYS = ["sizes", "strides", "offset", "dtype", "aliases", "contiguous",
                "channels_last"]
 COPY_KEYS = ["op", "loc", "bytes", "reason", "kernel"]
+KERNEL_KEYS = ["op", "loc", "strategy", "loops", "vector_width", "tile",
+               "parallel_dim", "chunks", "index_bits", "streaming_stores",
+               "accumulator"]
 
 
 def expect_keys(obj, keys, what):
@@ -24,7 +28,7 @@ def expect_keys(obj, keys, what):
 doc = json.load(sys.stdin)
 expect_keys(doc, ["functions"], "document")
 for func in doc["functions"]:
-    expect_keys(func, ["name", "results", "copies"], "function")
+    expect_keys(func, ["name", "results", "copies", "kernels"], "function")
     print("function", func["name"])
     for result in func["results"]:
         expect_keys(result, RESULT_KEYS, "result")
@@ -32,3 +36,7 @@ for func in doc["functions"]:
     for copy in func["copies"]:
         expect_keys(copy, COPY_KEYS, "copy")
         print("copy", json.dumps(copy))
+    for kernel in func["kernels"]:
+        expect_keys(kernel, KERNEL_KEYS, "kernel")
+        if "--kernels" in sys.argv[1:]:
+            print("kernel", json.dumps(kernel))

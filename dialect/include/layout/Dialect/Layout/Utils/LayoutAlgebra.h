@@ -292,6 +292,17 @@ StridedLayout coalesce(const StridedLayout &layout);
 llvm::SmallVector<StridedLayout, 2>
 coalesceJointly(llvm::ArrayRef<StridedLayout> layouts);
 
+/// Reorders the dims of several same-shaped layouts by decreasing |stride| of
+/// layouts[key] (stable, so ties keep their order), then coalesces them
+/// jointly: the loop nest TensorIterator runs, outermost first, walking
+/// layouts[key] in its memory order. Copies key on the destination.
+llvm::SmallVector<StridedLayout, 2>
+coalesceInOrderOf(llvm::ArrayRef<StridedLayout> layouts, size_t key);
+
+/// The innermost dim whose stride is 1 or -1 (where a kernel moves whole
+/// vectors), or -1 when there is none.
+int64_t unitStrideDim(const StridedLayout &layout);
+
 enum class Overlap { No, Yes, Unknown };
 /// Does some storage element appear at two logical indices? Exact for
 /// layouts up to `enumerationLimit` elements, else Unknown when the cheap

@@ -1,0 +1,139 @@
+//===- KernelPlan.h - Target-independent kernel planning --------*- C++ -*-===//
+//
+// Decides how each remaining copy, dtype conversion and reduction runs as a
+// loop nest, before any backend exists: the jointly coalesced loops, the
+// strategy, tiles, vector width, thread split and index width. Pure C++ over
+// the layout algebra, so backends, `--emit=explain` and unit tests share one
+// answer and none of them needs MLIR IR to ask for it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_COMPILER_KERNELPLAN_H
+#define LAYOUT_COMPILER_KERNELPLAN_H
+
+#include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace layout {
+
+/// The machine a plan is made for. The defaults are a fixed reference CPU
+/// (AVX2, a 32 MiB last-level cache, 16 threads) so that `--emit=explain`
+/// prints the same plan on every host; backends pass the real machine.
+struct TargetInfo {
+  int64_t vectorBytes = 32;
+  int64_t cacheBytes = int64_t(32) << 20;
+  int64_t numThreads = 16;
+};
+
+/// Below this much traffic (bytes read + written) per thread, the cost of
+/// waking a thread outweighs the bandwidth it adds (PyTorch's GRAIN_SIZE is
+/// 32768 elements, 256 KiB of f32 read + write).
+constexpr int64_t kMinBytesPerChunk = int64_t(256) << 10;
+
+enum class KernelStrategy {
+  /// One contiguous run on both sides.
+  Memcpy,
+  /// The stride-1 loops of source and destination differ: tiled, so that
+  /// both sides move whole vectors.
+  Transpose,
+  /// Any other strided read (steps, negative strides, kept inner runs).
+  Gather,
+  /// The source repeats elements (a stride-0 loop).
+  Broadcast,
+  /// The innermost loop is reduced: each output accumulates a run.
+  ReduceInner,
+  /// The innermost loop is kept: vectors of outputs accumulate together
+  /// while the reduced loops run outside them.
+  ReduceOuter,
+};
+llvm::StringRef stringifyKernelStrategy(KernelStrategy strategy);
+
+enum class ReductionKind { Sum, Mean, Prod, Amax, Amin, Argmax, Argmin };
+
+/// An element type as far as planning cares: its name ("f16", "i32", as
+/// dtypeName spells it), its width and whether it is floating point.
+struct ElementInfo {
+  std::string name;
+  int64_t bytes = 4;
+  bool isFloat = true;
+};
+
+/// One loop of the nest. Strides are in elements of each side; the
+/// destination stride of a reduced loop is 0 (every iteration accumulates
+/// into the same output).
+struct KernelLoop {
+  int64_t size;
+  int64_t srcStride;
+  int64_t dstStride;
+  bool reduced = false;
+  bool operator==(const KernelLoop &o) const {
+    return size == o.size && srcStride == o.srcStride &&
+           dstStride == o.dstStride && reduced == o.reduced;
+  }
+};
+
+struct KernelPlan {
+  KernelStrategy strategy = KernelStrategy::Memcpy;
+  /// The element type changes on the way (a fused dtype conversion).
+  bool convert = false;
+  int64_t srcElementBytes = 0;
+  int64_t dstElementBytes = 0;
+  /// Reductions only: the type partial results are kept in.
+  std::optional<std::string> accumulator;
+  /// Outermost first. Copies walk the destination's memory order,
+  /// reductions the input's (the side that carries the traffic).
+  llvm::SmallVector<KernelLoop, 6> loops;
+  /// Transpose only: the loop that is stride-1 in the source and the one
+  /// that is stride-1 in the destination, and the tile extent along each.
+  std::optional<std::pair<int64_t, int64_t>> tiledLoops;
+  llvm::SmallVector<int64_t, 2> tile;
+  /// Elements per vector of the widest type the inner loop touches.
+  int64_t vectorWidth = 1;
+  /// The loop split across threads, nullopt when the kernel runs on one.
+  /// Splitting a reduced loop (only when nothing is kept) needs a final
+  /// combine of per-chunk partials.
+  std::optional<int64_t> parallelLoop;
+  int64_t chunks = 1;
+  /// Every byte offset either side can reach from its first element, for
+  /// any index, and the element count fit in int32.
+  bool index32 = true;
+  /// The destination does not fit in cache: non-temporal stores skip the
+  /// read-for-ownership and keep the source in cache.
+  bool streamingStores = false;
+};
+
+/// Plans `dst = src` where both layouts have the same sizes (a broadcast
+/// source is already expanded, stride 0). `srcBytes`/`dstBytes` are element
+/// widths. `convert` says whether the dtype changes; by default, whether the
+/// widths differ (f16 <-> bf16 keeps the width, so callers that know the
+/// types pass it). Errors on dynamic layouts and i64 overflow.
+Fallible<KernelPlan> planCopy(const StridedLayout &src,
+                              const StridedLayout &dst, int64_t srcBytes,
+                              int64_t dstBytes, const TargetInfo &target = {},
+                              std::optional<bool> convert = std::nullopt);
+
+/// Plans a reduction of `input` over `dims` (empty: all dims) into a new
+/// row-major result. The result's element type follows PyTorch: the input's,
+/// except i64 for integer sum/mean/prod and for argmax/argmin.
+Fallible<KernelPlan> planReduction(const StridedLayout &input,
+                                   llvm::ArrayRef<int64_t> dims,
+                                   ReductionKind kind,
+                                   const ElementInfo &element,
+                                   const TargetInfo &target = {});
+
+/// Is every byte offset `layout` reaches, relative to its first (offset)
+/// element, inside int32? The partial sums of a strided index lie between
+/// the sum of its negative and of its positive terms, so the span decides.
+Fallible<bool> fitsIndex32(const StridedLayout &layout, int64_t elementBytes);
+
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_COMPILER_KERNELPLAN_H

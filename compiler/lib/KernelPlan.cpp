@@ -1,0 +1,236 @@
+//===- KernelPlan.cpp - Target-independent kernel planning ----------------===//
+
+#include "layout/Compiler/KernelPlan.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::layout;
+
+llvm::StringRef mlir::layout::stringifyKernelStrategy(KernelStrategy strategy) {
+  switch (strategy) {
+  case KernelStrategy::Memcpy:
+    return "memcpy";
+  case KernelStrategy::Transpose:
+    return "transpose";
+  case KernelStrategy::Gather:
+    return "gather";
+  case KernelStrategy::Broadcast:
+    return "broadcast";
+  case KernelStrategy::ReduceInner:
+    return "reduce_inner";
+  case KernelStrategy::ReduceOuter:
+    return "reduce_outer";
+  }
+  llvm_unreachable("unknown kernel strategy");
+}
+
+Fallible<bool> mlir::layout::fitsIndex32(const StridedLayout &layout,
+                                         int64_t elementBytes) {
+  Fallible<std::optional<Span>> s = span(layout);
+  if (!s)
+    return fail(s.message());
+  if (!*s)
+    return true;
+  constexpr int64_t lo32 = std::numeric_limits<int32_t>::min();
+  constexpr int64_t hi32 = std::numeric_limits<int32_t>::max();
+  // The last byte of the highest element must be addressable too.
+  std::optional<int64_t> lo =
+      llvm::checkedMul((*s)->lo - layout.offset, elementBytes);
+  std::optional<int64_t> hi =
+      llvm::checkedMul((*s)->hi - layout.offset + 1, elementBytes);
+  return lo && hi && *lo >= lo32 && *hi - 1 <= hi32;
+}
+
+/// Elements per vector when the widest value the inner loop holds is
+/// `widestBytes`.
+static int64_t vectorWidthFor(const TargetInfo &target, int64_t widestBytes) {
+  return std::max<int64_t>(1, target.vectorBytes /
+                                  std::max<int64_t>(1, widestBytes));
+}
+
+/// Splits `iterations` of the chosen loop over threads, never giving a
+/// thread less than kMinBytesPerChunk of `trafficBytes`.
+static void splitAcrossThreads(KernelPlan &plan, std::optional<int64_t> loop,
+                               int64_t iterations, int64_t trafficBytes,
+                               const TargetInfo &target) {
+  int64_t byTraffic = std::max<int64_t>(1, trafficBytes / kMinBytesPerChunk);
+  int64_t chunks = std::min({std::max<int64_t>(1, target.numThreads), byTraffic,
+                             std::max<int64_t>(1, iterations)});
+  plan.chunks = loop ? chunks : 1;
+  plan.parallelLoop = plan.chunks > 1 ? loop : std::nullopt;
+}
+
+static Fallible<std::monostate> proveIndexWidth(KernelPlan &plan,
+                                                const StridedLayout &src,
+                                                const StridedLayout &dst,
+                                                int64_t elements) {
+  Fallible<bool> srcFits = fitsIndex32(src, plan.srcElementBytes);
+  if (!srcFits)
+    return fail(srcFits.message());
+  Fallible<bool> dstFits = fitsIndex32(dst, plan.dstElementBytes);
+  if (!dstFits)
+    return fail(dstFits.message());
+  // The flat element counter of a chunked loop must not wrap either.
+  plan.index32 =
+      *srcFits && *dstFits && elements <= std::numeric_limits<int32_t>::max();
+  return std::monostate();
+}
+
+Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
+                                            const StridedLayout &dst,
+                                            int64_t srcBytes, int64_t dstBytes,
+                                            const TargetInfo &target,
+                                            std::optional<bool> convert) {
+  if (!src.isStatic() || !dst.isStatic())
+    return fail("kernel planning needs static layouts");
+  if (src.sizes != dst.sizes)
+    return fail("copy between different sizes " + formatDims(src.sizes) +
+                " and " + formatDims(dst.sizes));
+  Fallible<int64_t> elements = numel(dst.sizes);
+  if (!elements)
+    return fail(elements.message());
+  std::optional<int64_t> traffic =
+      llvm::checkedMul(*elements, srcBytes + dstBytes);
+  std::optional<int64_t> written = llvm::checkedMul(*elements, dstBytes);
+  if (!traffic || !written)
+    return fail("integer overflow: the copy moves more than 2^63 bytes");
+
+  KernelPlan plan;
+  plan.convert = convert.value_or(srcBytes != dstBytes);
+  plan.srcElementBytes = srcBytes;
+  plan.dstElementBytes = dstBytes;
+  std::string family = classifyCopy(src, dst, /*convert=*/false);
+  plan.strategy = llvm::StringSwitch<KernelStrategy>(family)
+                      .Case("memcpy", KernelStrategy::Memcpy)
+                      .Case("transpose", KernelStrategy::Transpose)
+                      .Case("broadcast", KernelStrategy::Broadcast)
+                      .Default(KernelStrategy::Gather);
+  llvm::SmallVector<StridedLayout, 2> nest = coalesceInOrderOf({src, dst}, 1);
+  for (auto [size, s, d] :
+       llvm::zip_equal(nest[0].sizes, nest[0].strides, nest[1].strides))
+    plan.loops.push_back({size, s, d});
+
+  plan.vectorWidth = vectorWidthFor(target, std::max(srcBytes, dstBytes));
+  int64_t outerIterations = plan.loops.front().size;
+  if (plan.strategy == KernelStrategy::Transpose) {
+    // classifyCopy has proven both unit-stride loops exist and differ.
+    int64_t su = unitStrideDim(nest[0]), du = unitStrideDim(nest[1]);
+    plan.tiledLoops = {su, du};
+    // A square tile of one vector per row on each side: loads are vectors
+    // along su, stores vectors along du. Capped at 16 rows: a 32x32 tile of
+    // bytes would need 32 vector registers, and AVX2 has 16.
+    int64_t edge = std::min<int64_t>(plan.vectorWidth, 16);
+    plan.tile = {std::min(edge, plan.loops[su].size),
+                 std::min(edge, plan.loops[du].size)};
+    if (su == 0 || du == 0)
+      outerIterations =
+          llvm::divideCeil(outerIterations, plan.tile[su == 0 ? 0 : 1]);
+  }
+  splitAcrossThreads(plan, 0, outerIterations, *traffic, target);
+  plan.streamingStores = *written > target.cacheBytes;
+  if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);
+      !r)
+    return fail(r.message());
+  return plan;
+}
+
+/// PyTorch's accumulate_type on CPU, and the result type of the reduction.
+static std::pair<ElementInfo, ElementInfo>
+accumulatorAndResult(ReductionKind kind, const ElementInfo &element) {
+  ElementInfo i64{"i64", 8, false};
+  switch (kind) {
+  case ReductionKind::Amax:
+  case ReductionKind::Amin:
+    return {element, element};
+  case ReductionKind::Argmax:
+  case ReductionKind::Argmin:
+    return {element, i64};
+  case ReductionKind::Sum:
+  case ReductionKind::Mean:
+  case ReductionKind::Prod:
+    if (!element.isFloat)
+      return {i64, i64};
+    if (element.bytes >= 8)
+      return {element, element};
+    return {ElementInfo{"f32", 4, true}, element};
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
+                                                 llvm::ArrayRef<int64_t> dims,
+                                                 ReductionKind kind,
+                                                 const ElementInfo &element,
+                                                 const TargetInfo &target) {
+  if (!input.isStatic())
+    return fail("kernel planning needs static layouts");
+  Fallible<Dims> reduced = normalizeReduceDims(input.rank(), dims);
+  if (!reduced)
+    return fail(reduced.message());
+  Fallible<Dims> resultSizes = reduceSizes(input.sizes, dims, false);
+  if (!resultSizes)
+    return fail(resultSizes.message());
+  Fallible<Dims> resultStrides = contiguousStrides(*resultSizes);
+  if (!resultStrides)
+    return fail(resultStrides.message());
+  // The output seen at the input's rank: stride 0 along reduced dims, so
+  // that joint coalescing never merges a reduced dim with a kept one.
+  StridedLayout result(*resultSizes, *resultStrides);
+  StridedLayout output;
+  output.sizes = input.sizes;
+  for (int64_t d = 0, kept = 0; d < input.rank(); ++d)
+    output.strides.push_back(
+        llvm::is_contained(*reduced, d) ? 0 : (*resultStrides)[kept++]);
+  Fallible<int64_t> elements = numel(input.sizes);
+  Fallible<int64_t> outputs = numel(*resultSizes);
+  if (!elements || !outputs)
+    return fail(!elements ? elements.message() : outputs.message());
+
+  auto [acc, res] = accumulatorAndResult(kind, element);
+  KernelPlan plan;
+  plan.accumulator = acc.name;
+  plan.srcElementBytes = element.bytes;
+  plan.dstElementBytes = res.bytes;
+  plan.convert = acc.name != element.name;
+  std::optional<int64_t> read = llvm::checkedMul(*elements, element.bytes);
+  std::optional<int64_t> written = llvm::checkedMul(*outputs, res.bytes);
+  std::optional<int64_t> traffic =
+      read && written ? llvm::checkedAdd(*read, *written) : std::nullopt;
+  if (!traffic)
+    return fail("integer overflow: the reduction moves more than 2^63 bytes");
+
+  llvm::SmallVector<StridedLayout, 2> nest =
+      coalesceInOrderOf({input, output}, 0);
+  bool empty = *elements == 0;
+  for (auto [size, s, d] :
+       llvm::zip_equal(nest[0].sizes, nest[0].strides, nest[1].strides))
+    plan.loops.push_back({size, s, d, /*reduced=*/!empty && d == 0});
+  // A single element coalesces to the placeholder run (1):(1) on both sides;
+  // when it is also the only output, it is a (trivial) reduction.
+  if (!empty && *outputs == 1 && plan.loops.size() == 1 &&
+      plan.loops.front().size == 1)
+    plan.loops.front() = {1, 1, 0, /*reduced=*/true};
+  plan.strategy = plan.loops.back().reduced ? KernelStrategy::ReduceInner
+                                            : KernelStrategy::ReduceOuter;
+  plan.vectorWidth = vectorWidthFor(target, std::max(acc.bytes, element.bytes));
+
+  // Split the outermost kept loop; when everything is reduced, split the
+  // reduction itself and combine per-chunk partials.
+  auto kept =
+      llvm::find_if(plan.loops, [](const KernelLoop &l) { return !l.reduced; });
+  int64_t parallel = kept != plan.loops.end() ? kept - plan.loops.begin() : 0;
+  splitAcrossThreads(plan, parallel, plan.loops[parallel].size, *traffic,
+                     target);
+  plan.streamingStores = *written > target.cacheBytes;
+  if (Fallible<std::monostate> r =
+          proveIndexWidth(plan, input, result, *elements);
+      !r)
+    return fail(r.message());
+  return plan;
+}

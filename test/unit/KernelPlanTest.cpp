@@ -1,0 +1,459 @@
+//===- KernelPlanTest.cpp - Kernel planning over the bench cases ----------===//
+//
+// Each case of the benchmark suite (bench/CASES.md, CPU cases) planned for
+// the reference target, plus the edges: odd extents, size-0 and size-1 dims,
+// negative strides, the int32 index boundary, the thread-split and
+// streaming-store thresholds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Compiler/KernelPlan.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir::layout;
+
+namespace {
+
+using Loops = std::vector<KernelLoop>;
+
+StridedLayout rowMajor(llvm::ArrayRef<int64_t> sizes) {
+  return StridedLayout(sizes, *contiguousStrides(sizes));
+}
+
+/// x.permute(perm).contiguous() for a row-major x of `sizes`.
+KernelPlan permuteCopy(llvm::ArrayRef<int64_t> sizes,
+                       llvm::ArrayRef<int64_t> perm, int64_t bytes,
+                       int64_t dstBytes = 0, const TargetInfo &target = {}) {
+  StridedLayout src = *permute(rowMajor(sizes), perm);
+  Fallible<KernelPlan> plan = planCopy(src, rowMajor(src.sizes), bytes,
+                                       dstBytes ? dstBytes : bytes, target);
+  EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.message());
+  return plan ? *plan : KernelPlan();
+}
+
+KernelPlan reduce(const StridedLayout &in, llvm::ArrayRef<int64_t> dims,
+                  ReductionKind kind, ElementInfo element,
+                  const TargetInfo &target = {}) {
+  Fallible<KernelPlan> plan = planReduction(in, dims, kind, element, target);
+  EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.message());
+  return plan ? *plan : KernelPlan();
+}
+
+Loops loopsOf(const KernelPlan &p) { return {p.loops.begin(), p.loops.end()}; }
+std::vector<int64_t> tileOf(const KernelPlan &p) {
+  return {p.tile.begin(), p.tile.end()};
+}
+
+const ElementInfo f32{"f32", 4, true}, f16{"f16", 2, true},
+    bf16{"bf16", 2, true}, f64{"f64", 8, true}, i32{"i32", 4, false},
+    i8{"i8", 1, false};
+
+} // namespace
+
+namespace mlir {
+namespace layout {
+void PrintTo(const StridedLayout &l, std::ostream *os) { *os << l.str(); }
+void PrintTo(const KernelLoop &l, std::ostream *os) {
+  *os << "{" << l.size << ", " << l.srcStride << ", " << l.dstStride
+      << (l.reduced ? ", reduced}" : "}");
+}
+} // namespace layout
+} // namespace mlir
+
+TEST(KernelPlan, CoalesceInOrderOf) {
+  // x.permute(2, 0, 1) of a row-major (2, 3, 4): walked in its own memory
+  // order it is one dense run, though its dims are out of order.
+  StridedLayout src({4, 2, 3}, {1, 12, 4});
+  StridedLayout dst({4, 2, 3}, {1, 12, 4});
+  llvm::SmallVector<StridedLayout, 2> c = coalesceInOrderOf({src, dst}, 1);
+  EXPECT_EQ(c[0], StridedLayout({24}, {1}));
+  EXPECT_EQ(c[1], StridedLayout({24}, {1}));
+  // Keyed on the source, the destination's (2, 3) rows merge and its
+  // stride-1 dim moves inside.
+  c = coalesceInOrderOf({src, rowMajor({4, 2, 3})}, 0);
+  EXPECT_EQ(c[0], StridedLayout({6, 4}, {4, 1}));
+  EXPECT_EQ(c[1], StridedLayout({6, 4}, {1, 6}));
+}
+
+TEST(KernelPlan, P1Transpose2d) {
+  KernelPlan p = permuteCopy({4096, 4096}, {1, 0}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_FALSE(p.convert);
+  EXPECT_EQ(loopsOf(p), (Loops{{4096, 1, 4096}, {4096, 4096, 1}}));
+  EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(0), int64_t(1)));
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 8}));
+  EXPECT_EQ(p.vectorWidth, 8);
+  EXPECT_EQ(p.parallelLoop, 0);
+  EXPECT_EQ(p.chunks, 16);
+  EXPECT_TRUE(p.index32);
+  // 64 MiB written, twice the 32 MiB cache.
+  EXPECT_TRUE(p.streamingStores);
+}
+
+TEST(KernelPlan, P1OddExtents) {
+  KernelPlan p = permuteCopy({4095, 4097}, {1, 0}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(loopsOf(p), (Loops{{4097, 1, 4095}, {4095, 4097, 1}}));
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 8}));
+  EXPECT_EQ(p.chunks, 16);
+}
+
+TEST(KernelPlan, P2NchwToNhwc) {
+  KernelPlan p = permuteCopy({16, 64, 112, 112}, {0, 2, 3, 1}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  // H and W merge on both sides; N does not (C sits between in the source).
+  EXPECT_EQ(loopsOf(p),
+            (Loops{{16, 802816, 802816}, {12544, 1, 64}, {64, 12544, 1}}));
+  EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(1), int64_t(2)));
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 8}));
+  EXPECT_EQ(p.parallelLoop, 0);
+  EXPECT_EQ(p.chunks, 16);
+  EXPECT_TRUE(p.streamingStores);
+  EXPECT_TRUE(p.index32);
+}
+
+TEST(KernelPlan, P3NhwcToNchw) {
+  KernelPlan p = permuteCopy({16, 112, 112, 64}, {0, 3, 1, 2}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(loopsOf(p),
+            (Loops{{16, 802816, 802816}, {64, 1, 12544}, {12544, 64, 1}}));
+  EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(1), int64_t(2)));
+}
+
+TEST(KernelPlan, P4Reverse3d) {
+  KernelPlan p = permuteCopy({256, 256, 256}, {2, 1, 0}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(loopsOf(p),
+            (Loops{{256, 1, 65536}, {256, 256, 256}, {256, 65536, 1}}));
+  EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(0), int64_t(2)));
+  // The outer loop is tiled: 256 / 8 == 32 row blocks, enough for 16.
+  EXPECT_EQ(p.chunks, 16);
+}
+
+TEST(KernelPlan, P5BatchedTranspose) {
+  KernelPlan p = permuteCopy({64, 512, 512}, {0, 2, 1}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(loopsOf(p),
+            (Loops{{64, 262144, 262144}, {512, 1, 512}, {512, 512, 1}}));
+  EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(1), int64_t(2)));
+}
+
+TEST(KernelPlan, P6StrideOneDimKept) {
+  KernelPlan p = permuteCopy({512, 256, 128}, {1, 0, 2}, 4);
+  // Rows of 128 contiguous elements on both sides: no tile needed.
+  EXPECT_EQ(p.strategy, KernelStrategy::Gather);
+  EXPECT_EQ(loopsOf(p),
+            (Loops{{256, 128, 65536}, {512, 32768, 128}, {128, 1, 1}}));
+  EXPECT_FALSE(p.tiledLoops);
+  EXPECT_TRUE(p.tile.empty());
+}
+
+TEST(KernelPlan, P7Reverse4d) {
+  KernelPlan p = permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(
+      loopsOf(p),
+      (Loops{
+          {64, 1, 262144}, {64, 64, 4096}, {64, 4096, 64}, {64, 262144, 1}}));
+  EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(0), int64_t(3)));
+  // 64 / 8 == 8 row blocks in the tiled outer loop.
+  EXPECT_EQ(p.chunks, 8);
+}
+
+TEST(KernelPlan, P8Rank5) {
+  KernelPlan p = permuteCopy({32, 32, 32, 16, 32}, {4, 2, 0, 3, 1}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(loopsOf(p), (Loops{{32, 1, 524288},
+                               {32, 512, 16384},
+                               {32, 524288, 512},
+                               {16, 32, 32},
+                               {32, 16384, 1}}));
+  EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(0), int64_t(4)));
+}
+
+TEST(KernelPlan, P9Rank6) {
+  KernelPlan p = permuteCopy({16, 16, 16, 16, 16, 16}, {5, 3, 1, 0, 2, 4}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(p.loops.size(), 6u);
+  EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(0), int64_t(5)));
+  EXPECT_EQ(p.loops[0], (KernelLoop{16, 1, 1048576}));
+  EXPECT_EQ(p.loops[5], (KernelLoop{16, 16, 1}));
+}
+
+TEST(KernelPlan, P10HalfTranspose) {
+  KernelPlan p = permuteCopy({8192, 4096}, {1, 0}, 2);
+  EXPECT_EQ(loopsOf(p), (Loops{{4096, 1, 8192}, {8192, 4096, 1}}));
+  EXPECT_EQ(p.vectorWidth, 16);
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{16, 16}));
+  EXPECT_TRUE(p.streamingStores);
+}
+
+TEST(KernelPlan, P11ByteNchwToNhwc) {
+  KernelPlan p = permuteCopy({16, 3, 1024, 1024}, {0, 2, 3, 1}, 1);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(loopsOf(p),
+            (Loops{{16, 3145728, 3145728}, {1048576, 1, 3}, {3, 1048576, 1}}));
+  EXPECT_EQ(p.vectorWidth, 32);
+  // 16 rows at most; the tile never exceeds the 3 channels.
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{16, 3}));
+  EXPECT_EQ(p.chunks, 16);
+  EXPECT_TRUE(p.streamingStores);
+}
+
+TEST(KernelPlan, C1ConvertFusedWithNhwc) {
+  KernelPlan p = permuteCopy({16, 64, 112, 112}, {0, 2, 3, 1}, 4, 2);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_TRUE(p.convert);
+  EXPECT_EQ(p.srcElementBytes, 4);
+  EXPECT_EQ(p.dstElementBytes, 2);
+  EXPECT_EQ(p.vectorWidth, 8);
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 8}));
+  // 24.5 MiB of f16 fits the 32 MiB cache.
+  EXPECT_FALSE(p.streamingStores);
+  EXPECT_FALSE(p.accumulator);
+}
+
+TEST(KernelPlan, SameWidthConversion) {
+  StridedLayout l = rowMajor({4, 4});
+  Fallible<KernelPlan> p = planCopy(l, l, 2, 2, {}, /*convert=*/true);
+  ASSERT_TRUE(p.ok());
+  EXPECT_TRUE(p->convert);
+  EXPECT_EQ(p->strategy, KernelStrategy::Memcpy);
+}
+
+TEST(KernelPlan, G1StridedGather) {
+  StridedLayout src =
+      *slice(rowMajor({8192, 8192}), 1, std::nullopt, std::nullopt, 2);
+  Fallible<KernelPlan> p = planCopy(src, rowMajor(src.sizes), 4, 4);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->strategy, KernelStrategy::Gather);
+  // Row ends meet: one loop of stride 2.
+  EXPECT_EQ(loopsOf(*p), (Loops{{33554432, 2, 1}}));
+  EXPECT_EQ(p->parallelLoop, 0);
+  EXPECT_EQ(p->chunks, 16);
+  EXPECT_TRUE(p->index32);
+  EXPECT_TRUE(p->streamingStores);
+}
+
+TEST(KernelPlan, G2Broadcast) {
+  StridedLayout src = *expand(rowMajor({1, 8192}), {8192, 8192});
+  Fallible<KernelPlan> p = planCopy(src, rowMajor({8192, 8192}), 4, 4);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->strategy, KernelStrategy::Broadcast);
+  EXPECT_EQ(loopsOf(*p), (Loops{{8192, 0, 8192}, {8192, 1, 1}}));
+  EXPECT_TRUE(p->streamingStores);
+}
+
+TEST(KernelPlan, NegativeStrides) {
+  StridedLayout src = *flip(rowMajor({3, 4}), {0, 1});
+  Fallible<KernelPlan> p = planCopy(src, rowMajor({3, 4}), 4, 4);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->strategy, KernelStrategy::Gather);
+  // Fully flipped: one reversed run.
+  EXPECT_EQ(loopsOf(*p), (Loops{{12, -1, 1}}));
+  StridedLayout rows = *flip(rowMajor({3, 4}), {0});
+  p = planCopy(rows, rowMajor({3, 4}), 4, 4);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(loopsOf(*p), (Loops{{3, -4, 4}, {4, 1, 1}}));
+}
+
+TEST(KernelPlan, MemcpyInAnyDimOrder) {
+  // channels_last to channels_last is one run in the destination's order.
+  StridedLayout cl(llvm::ArrayRef<int64_t>{2, 3, 4, 5},
+                   *channelsLastStrides({2, 3, 4, 5}));
+  Fallible<KernelPlan> p = planCopy(cl, cl, 4, 4);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->strategy, KernelStrategy::Memcpy);
+  EXPECT_EQ(loopsOf(*p), (Loops{{120, 1, 1}}));
+  EXPECT_EQ(p->vectorWidth, 8);
+}
+
+TEST(KernelPlan, SizeZeroAndOneDims) {
+  Fallible<KernelPlan> empty =
+      planCopy(*permute(rowMajor({0, 5}), {1, 0}), rowMajor({5, 0}), 4, 4);
+  ASSERT_TRUE(empty.ok());
+  EXPECT_EQ(loopsOf(*empty), (Loops{{0, 1, 1}}));
+  EXPECT_EQ(empty->chunks, 1);
+  EXPECT_FALSE(empty->parallelLoop);
+  EXPECT_TRUE(empty->index32);
+  EXPECT_FALSE(empty->streamingStores);
+
+  // Size-1 dims vanish from the nest, wherever their strides point.
+  KernelPlan p = permuteCopy({1, 4, 1, 3}, {3, 2, 0, 1}, 4);
+  EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
+  EXPECT_EQ(loopsOf(p), (Loops{{3, 1, 4}, {4, 3, 1}}));
+
+  // A rank-0 copy is one element.
+  Fallible<KernelPlan> scalar =
+      planCopy(StridedLayout({}, {}, 7), StridedLayout({}, {}, 0), 8, 8);
+  ASSERT_TRUE(scalar.ok());
+  EXPECT_EQ(scalar->strategy, KernelStrategy::Memcpy);
+  EXPECT_EQ(loopsOf(*scalar), (Loops{{1, 1, 1}}));
+}
+
+TEST(KernelPlan, ThreadSplitThreshold) {
+  // 256 x 256 f32 transposed: 512 KiB of traffic, two 256 KiB chunks.
+  EXPECT_EQ(permuteCopy({256, 256}, {1, 0}, 4).chunks, 2);
+  // One column less: below two chunks' worth, no split at all.
+  KernelPlan small = permuteCopy({256, 255}, {1, 0}, 4);
+  EXPECT_EQ(small.chunks, 1);
+  EXPECT_FALSE(small.parallelLoop);
+  // One thread never splits.
+  TargetInfo single;
+  single.numThreads = 1;
+  KernelPlan one = permuteCopy({4096, 4096}, {1, 0}, 4, 0, single);
+  EXPECT_EQ(one.chunks, 1);
+  EXPECT_FALSE(one.parallelLoop);
+}
+
+TEST(KernelPlan, StreamingStoreThreshold) {
+  TargetInfo t;
+  t.cacheBytes = 4096;
+  // Exactly the cache: stores stay cached.
+  EXPECT_FALSE(permuteCopy({32, 32}, {1, 0}, 4, 0, t).streamingStores);
+  EXPECT_TRUE(permuteCopy({32, 33}, {1, 0}, 4, 0, t).streamingStores);
+}
+
+TEST(KernelPlan, VectorWidthFollowsTarget) {
+  TargetInfo avx512;
+  avx512.vectorBytes = 64;
+  KernelPlan p = permuteCopy({64, 64}, {1, 0}, 4, 0, avx512);
+  EXPECT_EQ(p.vectorWidth, 16);
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{16, 16}));
+  // f64: 4 per AVX2 vector, a 4 x 4 tile.
+  KernelPlan d = permuteCopy({64, 64}, {1, 0}, 8);
+  EXPECT_EQ(d.vectorWidth, 4);
+  EXPECT_EQ(tileOf(d), (std::vector<int64_t>{4, 4}));
+}
+
+TEST(KernelPlan, Index32Boundary) {
+  constexpr int64_t n = int64_t(1) << 29;
+  // 2^29 f32: the last byte is at 2^31 - 1, INT32_MAX.
+  EXPECT_TRUE(*fitsIndex32(rowMajor({n}), 4));
+  EXPECT_FALSE(*fitsIndex32(rowMajor({n + 1}), 4));
+  // Reversed, the reach is below the first element: -(n) * 4 == INT32_MIN.
+  EXPECT_TRUE(*fitsIndex32(*flip(rowMajor({n + 1}), {0}), 4));
+  EXPECT_FALSE(*fitsIndex32(*flip(rowMajor({n + 2}), {0}), 4));
+  // Copies check both sides and the element count.
+  Fallible<KernelPlan> fits = planCopy(rowMajor({n}), rowMajor({n}), 4, 4);
+  ASSERT_TRUE(fits.ok());
+  EXPECT_TRUE(fits->index32);
+  Fallible<KernelPlan> wide =
+      planCopy(rowMajor({n + 1}), rowMajor({n + 1}), 4, 2);
+  ASSERT_TRUE(wide.ok());
+  EXPECT_FALSE(wide->index32);
+  // 2^31 bytes reach INT32_MAX, but 2^31 elements do not fit the counter.
+  constexpr int64_t bytes = int64_t(1) << 31;
+  EXPECT_TRUE(
+      planCopy(rowMajor({bytes - 1}), rowMajor({bytes - 1}), 1, 1)->index32);
+  EXPECT_FALSE(planCopy(rowMajor({bytes}), rowMajor({bytes}), 1, 1)->index32);
+  // A strided read reaches far beyond its element count.
+  StridedLayout sparse({2, 2}, {int64_t(1) << 30, 1});
+  EXPECT_FALSE(planCopy(sparse, rowMajor({2, 2}), 4, 4)->index32);
+}
+
+TEST(KernelPlan, Errors) {
+  StridedLayout dynamic({4}, {kDynamic});
+  EXPECT_FALSE(planCopy(dynamic, rowMajor({4}), 4, 4).ok());
+  EXPECT_FALSE(planCopy(rowMajor({4}), rowMajor({5}), 4, 4).ok());
+  EXPECT_FALSE(planReduction(rowMajor({4}), {1}, ReductionKind::Sum, f32).ok());
+}
+
+TEST(KernelPlan, R1SumInner) {
+  KernelPlan p = reduce(rowMajor({16384, 1024}), {1}, ReductionKind::Sum, f32);
+  EXPECT_EQ(p.strategy, KernelStrategy::ReduceInner);
+  EXPECT_EQ(loopsOf(p), (Loops{{16384, 1024, 1}, {1024, 1, 0, true}}));
+  EXPECT_EQ(p.accumulator, "f32");
+  EXPECT_FALSE(p.convert);
+  EXPECT_EQ(p.vectorWidth, 8);
+  EXPECT_EQ(p.parallelLoop, 0);
+  EXPECT_EQ(p.chunks, 16);
+  EXPECT_FALSE(p.streamingStores);
+  EXPECT_TRUE(p.index32);
+}
+
+TEST(KernelPlan, R2SumOuter) {
+  KernelPlan p = reduce(rowMajor({16384, 1024}), {0}, ReductionKind::Sum, f32);
+  EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
+  EXPECT_EQ(loopsOf(p), (Loops{{16384, 1024, 0, true}, {1024, 1, 1}}));
+  // Threads split the kept columns, not the reduction.
+  EXPECT_EQ(p.parallelLoop, 1);
+  EXPECT_EQ(p.chunks, 16);
+}
+
+TEST(KernelPlan, R3SumSpatial) {
+  KernelPlan p =
+      reduce(rowMajor({64, 256, 32, 32}), {2, 3}, ReductionKind::Sum, f32);
+  EXPECT_EQ(p.strategy, KernelStrategy::ReduceInner);
+  EXPECT_EQ(loopsOf(p), (Loops{{16384, 1024, 1}, {1024, 1, 0, true}}));
+}
+
+TEST(KernelPlan, R4AmaxOfTransposedView) {
+  StridedLayout xt = *transpose(rowMajor({4096, 4096}), 0, 1);
+  KernelPlan p = reduce(xt, {1}, ReductionKind::Amax, f32);
+  // x.T's dim 1 is x's rows: reduced outside, outputs contiguous inside.
+  EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
+  EXPECT_EQ(loopsOf(p), (Loops{{4096, 4096, 0, true}, {4096, 1, 1}}));
+  EXPECT_EQ(p.accumulator, "f32");
+  EXPECT_EQ(p.parallelLoop, 1);
+}
+
+TEST(KernelPlan, R5HalfSumOfAll) {
+  KernelPlan p = reduce(rowMajor({8192, 8192}), {}, ReductionKind::Sum, f16);
+  EXPECT_EQ(p.strategy, KernelStrategy::ReduceInner);
+  EXPECT_EQ(loopsOf(p), (Loops{{67108864, 1, 0, true}}));
+  EXPECT_EQ(p.accumulator, "f32");
+  EXPECT_TRUE(p.convert);
+  EXPECT_EQ(p.srcElementBytes, 2);
+  EXPECT_EQ(p.dstElementBytes, 2);
+  // f32 partials: 8 per vector, not 16.
+  EXPECT_EQ(p.vectorWidth, 8);
+  // Nothing is kept, so the reduction itself is split.
+  EXPECT_EQ(p.parallelLoop, 0);
+  EXPECT_EQ(p.chunks, 16);
+}
+
+TEST(KernelPlan, Accumulators) {
+  StridedLayout l = rowMajor({8, 8});
+  EXPECT_EQ(reduce(l, {1}, ReductionKind::Sum, bf16).accumulator, "f32");
+  EXPECT_EQ(reduce(l, {1}, ReductionKind::Mean, f64).accumulator, "f64");
+  KernelPlan isum = reduce(l, {1}, ReductionKind::Sum, i32);
+  EXPECT_EQ(isum.accumulator, "i64");
+  EXPECT_EQ(isum.dstElementBytes, 8);
+  EXPECT_EQ(reduce(l, {1}, ReductionKind::Prod, i8).accumulator, "i64");
+  KernelPlan imax = reduce(l, {1}, ReductionKind::Amax, i8);
+  EXPECT_EQ(imax.accumulator, "i8");
+  EXPECT_FALSE(imax.convert);
+  EXPECT_EQ(imax.vectorWidth, 32);
+  EXPECT_EQ(reduce(l, {1}, ReductionKind::Amin, f16).accumulator, "f16");
+  KernelPlan arg = reduce(l, {0}, ReductionKind::Argmax, f32);
+  EXPECT_EQ(arg.accumulator, "f32");
+  EXPECT_EQ(arg.dstElementBytes, 8);
+}
+
+TEST(KernelPlan, ReductionEdges) {
+  // Negative dims wrap; a flipped input keeps its reversed strides.
+  KernelPlan flipped =
+      reduce(*flip(rowMajor({4, 6}), {1}), {-1}, ReductionKind::Sum, f32);
+  EXPECT_EQ(loopsOf(flipped), (Loops{{4, 6, 1}, {6, -1, 0, true}}));
+  // Size-1 reduced dims vanish; the kept ones still coalesce.
+  KernelPlan ones = reduce(rowMajor({3, 1, 4}), {1}, ReductionKind::Sum, f32);
+  EXPECT_EQ(loopsOf(ones), (Loops{{12, 1, 1}}));
+  // An empty input: one empty loop, nothing to split.
+  KernelPlan empty = reduce(rowMajor({0, 4}), {1}, ReductionKind::Sum, f32);
+  EXPECT_EQ(loopsOf(empty), (Loops{{0, 1, 1}}));
+  EXPECT_EQ(empty.chunks, 1);
+  // One element: a trivial inner reduction.
+  KernelPlan one = reduce(rowMajor({1, 1}), {}, ReductionKind::Sum, f32);
+  EXPECT_EQ(loopsOf(one), (Loops{{1, 1, 0, true}}));
+  EXPECT_EQ(one.strategy, KernelStrategy::ReduceInner);
+  // A reduced size-1 dim leaves a kept loop only.
+  KernelPlan kept = reduce(rowMajor({5, 1}), {1}, ReductionKind::Sum, f32);
+  EXPECT_EQ(loopsOf(kept), (Loops{{5, 1, 1}}));
+  EXPECT_EQ(kept.strategy, KernelStrategy::ReduceOuter);
+  // Small reductions stay on one thread.
+  KernelPlan small = reduce(rowMajor({64, 63}), {1}, ReductionKind::Sum, f32);
+  EXPECT_EQ(small.chunks, 1);
+  EXPECT_FALSE(small.parallelLoop);
+}
