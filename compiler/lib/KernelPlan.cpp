@@ -2,7 +2,6 @@
 
 #include "layout/Compiler/KernelPlan.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
@@ -105,12 +104,20 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   plan.convert = convert.value_or(srcBytes != dstBytes);
   plan.srcElementBytes = srcBytes;
   plan.dstElementBytes = dstBytes;
-  std::string family = classifyCopy(src, dst, /*convert=*/false);
-  plan.strategy = llvm::StringSwitch<KernelStrategy>(family)
-                      .Case("memcpy", KernelStrategy::Memcpy)
-                      .Case("transpose", KernelStrategy::Transpose)
-                      .Case("broadcast", KernelStrategy::Broadcast)
-                      .Default(KernelStrategy::Gather);
+  switch (copyFamily(src, dst)) {
+  case CopyFamily::Memcpy:
+    plan.strategy = KernelStrategy::Memcpy;
+    break;
+  case CopyFamily::Transpose:
+    plan.strategy = KernelStrategy::Transpose;
+    break;
+  case CopyFamily::Gather:
+    plan.strategy = KernelStrategy::Gather;
+    break;
+  case CopyFamily::Broadcast:
+    plan.strategy = KernelStrategy::Broadcast;
+    break;
+  }
   llvm::SmallVector<StridedLayout, 2> nest = coalesceInOrderOf({src, dst}, 1);
   for (auto [size, s, d] :
        llvm::zip_equal(nest[0].sizes, nest[0].strides, nest[1].strides))
@@ -119,7 +126,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   plan.vectorWidth = vectorWidthFor(target, std::max(srcBytes, dstBytes));
   int64_t outerIterations = plan.loops.front().size;
   if (plan.strategy == KernelStrategy::Transpose) {
-    // classifyCopy has proven both unit-stride loops exist and differ.
+    // copyFamily has proven both unit-stride loops exist and differ.
     int64_t su = unitStrideDim(nest[0]), du = unitStrideDim(nest[1]);
     plan.tiledLoops = {su, du};
     // A square tile of one vector per row on each side: loads are vectors

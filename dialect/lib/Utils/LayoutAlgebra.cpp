@@ -1432,21 +1432,40 @@ int64_t mlir::layout::unitStrideDim(const StridedLayout &layout) {
   return -1;
 }
 
-std::string mlir::layout::classifyCopy(const StridedLayout &src,
-                                       const StridedLayout &dst, bool convert) {
-  std::string prefix = convert ? "convert+" : "";
+CopyFamily mlir::layout::copyFamily(const StridedLayout &src,
+                                    const StridedLayout &dst) {
   // Walk both sides in dst's memory order (TensorIterator reorders dims by
   // the output's strides before coalescing): equal dense layouts in any dim
   // order, e.g. channels_last to channels_last, are then one run.
   llvm::SmallVector<StridedLayout, 2> c = coalesceInOrderOf({src, dst}, 1);
   const StridedLayout &s = c[0], &d = c[1];
   if (llvm::is_contained(s.strides, 0))
-    return prefix + "broadcast";
+    return CopyFamily::Broadcast;
   if (s.rank() == 1 && s.strides[0] == 1 && d.strides[0] == 1)
-    return prefix + "memcpy";
+    return CopyFamily::Memcpy;
   // Which dim is stride-1 on each side; a transpose when they differ.
   int64_t su = unitStrideDim(s), du = unitStrideDim(d);
   if (su >= 0 && du >= 0 && su != du && s.strides[su] == 1)
-    return prefix + "transpose";
-  return prefix + "gather";
+    return CopyFamily::Transpose;
+  return CopyFamily::Gather;
+}
+
+llvm::StringRef mlir::layout::stringifyCopyFamily(CopyFamily family) {
+  switch (family) {
+  case CopyFamily::Memcpy:
+    return "memcpy";
+  case CopyFamily::Transpose:
+    return "transpose";
+  case CopyFamily::Gather:
+    return "gather";
+  case CopyFamily::Broadcast:
+    return "broadcast";
+  }
+  llvm_unreachable("unknown copy family");
+}
+
+std::string mlir::layout::classifyCopy(const StridedLayout &src,
+                                       const StridedLayout &dst, bool convert) {
+  return (convert ? "convert+" : "") +
+         stringifyCopyFamily(copyFamily(src, dst)).str();
 }

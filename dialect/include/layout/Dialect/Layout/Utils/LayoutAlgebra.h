@@ -334,6 +334,10 @@ std::optional<StridedLayout> composeThroughBuffer(const StridedLayout &source,
 /// "transpose" (dst's stride-1 dim is not src's), "broadcast"
 /// (src has stride-0 dims), "gather" (anything else strided, incl. negative
 /// strides). `convert` (dtype change) prefixes "convert+".
+enum class CopyFamily { Memcpy, Transpose, Gather, Broadcast };
+CopyFamily copyFamily(const StridedLayout &src, const StridedLayout &dst);
+llvm::StringRef stringifyCopyFamily(CopyFamily family);
+/// copyFamily's name, prefixed with "convert+" when the dtype changes.
 std::string classifyCopy(const StridedLayout &src, const StridedLayout &dst,
                          bool convert);
 
