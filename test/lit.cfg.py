@@ -20,6 +20,8 @@ llvm_config.with_environment("PATH", config.layout_tools_dir, append_path=True)
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%layout_src", config.layout_src_root))
 config.substitutions.append(("%layout_bin", config.layout_tools_dir))
+config.substitutions.append(("%layout_rt_lib", config.layout_rt_lib))
+config.substitutions.append(("%layout_rt_include", config.layout_rt_include))
 
 # The PyTorch oracle is Debian's python3-torch, seen only by /usr/bin/python3.
 if subprocess.call([config.python_executable, "-c", "import torch, numpy"],

@@ -1,5 +1,7 @@
 #include "layout_rt/tensor.h"
 
+#include "layout_rt/entry.h"
+
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,6 +35,12 @@ void lrt_format_dtype(DLDataType dtype, char *buffer, size_t capacity) {
   case kDLBfloat:
     prefix = "bf";
     break;
+  case LRT_DL_BOOL:
+    if (dtype.lanes == 1)
+      snprintf(buffer, capacity, "bool");
+    else
+      snprintf(buffer, capacity, "boolx%u", (unsigned)dtype.lanes);
+    return;
   case kDLComplex:
     prefix = "c";
     break;

@@ -1,12 +1,15 @@
 //===- layoutc.cpp - The layout compiler driver ---------------------------===//
 //
 // Parses a layout program, runs the layoutc pipeline (fold views, plan
-// copies) and emits the planned IR, the explain JSON or the memory map.
+// copies) and emits the planned IR, the explain JSON, the memory map, or
+// code: LLVM IR, assembly, an object file and its C header; or JITs it.
 //
 //===----------------------------------------------------------------------===//
 
+#include "layout/Compiler/CPUBackend.h"
 #include "layout/Compiler/Explain.h"
 #include "layout/Compiler/Passes.h"
+#include "layout/Compiler/Run.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -16,8 +19,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -25,7 +30,7 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Emit { MLIR, Explain, MemoryMap };
+enum class Emit { MLIR, Explain, MemoryMap, LLVM, Asm, Obj, Header };
 
 cl::OptionCategory layoutcCategory("layoutc options");
 
@@ -36,8 +41,10 @@ cl::opt<std::string> outputFilename("o",
                                     cl::desc("Output file (default: stdout)"),
                                     cl::value_desc("file"), cl::init("-"),
                                     cl::cat(layoutcCategory));
-cl::opt<Emit> emit(
-    "emit", cl::desc("What to write"), cl::init(Emit::MLIR),
+cl::list<Emit> emit(
+    "emit",
+    cl::desc("What to write; a comma list writes <-o>.<suffix> for each"),
+    cl::CommaSeparated,
     cl::values(
         clEnumValN(Emit::MLIR, "mlir",
                    "the program after view folding and copy planning"),
@@ -46,8 +53,32 @@ cl::opt<Emit> emit(
                    "its location, bytes, reason and kernel"),
         clEnumValN(Emit::MemoryMap, "memory-map",
                    "for each result, logical index -> storage offset and the "
-                   "storage elements it reads")),
+                   "storage elements it reads"),
+        clEnumValN(Emit::LLVM, "llvm",
+                   "optimized LLVM IR of the kernels (.ll)"),
+        clEnumValN(Emit::Asm, "asm", "target assembly (.s)"),
+        clEnumValN(Emit::Obj, "obj", "an object file to link (.o)"),
+        clEnumValN(Emit::Header, "header",
+                   "the C header declaring the entry points (.h)")),
     cl::cat(layoutcCategory));
+cl::opt<std::string> mcpu("mcpu",
+                          cl::desc("Target CPU, LLVM spelling; 'host' for "
+                                   "this machine (default: x86-64-v3)"),
+                          cl::init("x86-64-v3"), cl::cat(layoutcCategory));
+cl::opt<std::string> mattr("mattr",
+                           cl::desc("Target features, LLVM spelling "
+                                    "(e.g. +avx512f,-fma)"),
+                           cl::init(""), cl::cat(layoutcCategory));
+cl::opt<std::string> mtriple("mtriple",
+                             cl::desc("Target triple (default: the host's)"),
+                             cl::init(""), cl::cat(layoutcCategory));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3 (default 3)"),
+                           cl::Prefix, cl::init(3), cl::cat(layoutcCategory));
+cl::opt<bool> run("run",
+                  cl::desc("JIT every function for this machine, call it on "
+                           "iota-filled arguments and print its results as "
+                           "PyTorch prints tensors"),
+                  cl::init(false), cl::cat(layoutcCategory));
 cl::opt<bool> noOpt("no-opt",
                     cl::desc("Skip the pipeline: emit the parsed, verified "
                              "program"),
@@ -61,7 +92,9 @@ static const char *kOverview =
     "  layoutc prog.mlir --emit=explain       # JSON: layouts, aliasing, "
     "copies\n"
     "  layoutc prog.mlir --emit=memory-map    # index -> storage offset maps\n"
-    "  layoutc prog.mlir -o planned.mlir      # planned IR\n\n"
+    "  layoutc prog.mlir -o planned.mlir      # planned IR\n"
+    "  layoutc prog.mlir --emit=obj,header -o out/prog   # out/prog.{o,h}\n"
+    "  layoutc prog.mlir --run                # JIT on iota inputs, print\n\n"
     "MLIR's options work too (see --help-hidden), e.g.\n"
     "--mlir-print-ir-after-all, --mlir-print-ir-before=layout-plan-copies,\n"
     "--mlir-print-debuginfo, --mlir-timing.\n";
@@ -111,24 +144,130 @@ int main(int argc, char **argv) {
       return 1;
   }
 
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFilename, &error);
-  if (!output) {
-    llvm::errs() << "layoutc: " << error << "\n";
+  if (optLevel > 3) {
+    llvm::errs() << "layoutc: -O" << optLevel << " is not 0, 1, 2 or 3\n";
     return 1;
   }
-  switch (emit) {
-  case Emit::MLIR:
-    module->print(output->os());
-    output->os() << "\n";
-    break;
-  case Emit::Explain:
-    layout::printExplain(*module, output->os());
-    break;
-  case Emit::MemoryMap:
-    layout::printMemoryMap(*module, output->os());
-    break;
+  if (run) {
+    if (!emit.empty()) {
+      llvm::errs() << "layoutc: --run cannot be combined with --emit\n";
+      return 1;
+    }
+    std::unique_ptr<llvm::ToolOutputFile> output =
+        openOutputFile(outputFilename, &error);
+    if (!output) {
+      llvm::errs() << "layoutc: " << error << "\n";
+      return 1;
+    }
+    if (failed(layout::runModule(*module, output->os(), error))) {
+      if (!error.empty())
+        llvm::errs() << "layoutc: " << error << "\n";
+      return 1;
+    }
+    output->keep();
+    return 0;
   }
-  output->keep();
+
+  std::vector<Emit> kinds(emit.begin(), emit.end());
+  if (kinds.empty())
+    kinds.push_back(Emit::MLIR);
+  if (kinds.size() > 1 && outputFilename == "-") {
+    llvm::errs() << "layoutc: several --emit kinds need -o <base name>\n";
+    return 1;
+  }
+  auto suffix = [](Emit kind) -> const char * {
+    switch (kind) {
+    case Emit::MLIR:
+      return ".mlir";
+    case Emit::Explain:
+      return ".json";
+    case Emit::MemoryMap:
+      return ".txt";
+    case Emit::LLVM:
+      return ".ll";
+    case Emit::Asm:
+      return ".s";
+    case Emit::Obj:
+      return ".o";
+    case Emit::Header:
+      return ".h";
+    }
+    return "";
+  };
+
+  // Code generation runs once for every code kind requested.
+  bool needCode = llvm::any_of(kinds, [](Emit k) {
+    return k == Emit::LLVM || k == Emit::Asm || k == Emit::Obj ||
+           k == Emit::Header;
+  });
+  std::vector<layout::FunctionABI> abis;
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  if (needCode) {
+    FailureOr<OwningOpRef<ModuleOp>> kernels =
+        layout::buildKernelModule(*module, abis);
+    if (failed(kernels) || failed(layout::lowerKernelModuleToLLVM(**kernels)))
+      return 1;
+    layout::CPUOptions cpu;
+    cpu.cpu = mcpu;
+    cpu.features = mattr;
+    cpu.triple = mtriple;
+    cpu.optLevel = optLevel;
+    FailureOr<std::unique_ptr<llvm::TargetMachine>> tm =
+        layout::createTargetMachine(cpu, error);
+    if (failed(tm)) {
+      llvm::errs() << "layoutc: " << error << "\n";
+      return 1;
+    }
+    machine = std::move(*tm);
+    llvmModule = layout::translateAndOptimize(**kernels, llvmContext, *machine,
+                                              optLevel);
+    if (!llvmModule)
+      return 1;
+  }
+
+  for (Emit kind : kinds) {
+    std::string path = outputFilename;
+    if (kinds.size() > 1)
+      path += suffix(kind);
+    std::unique_ptr<llvm::ToolOutputFile> output = openOutputFile(path, &error);
+    if (!output) {
+      llvm::errs() << "layoutc: " << error << "\n";
+      return 1;
+    }
+    switch (kind) {
+    case Emit::MLIR:
+      module->print(output->os());
+      output->os() << "\n";
+      break;
+    case Emit::Explain:
+      layout::printExplain(*module, output->os());
+      break;
+    case Emit::MemoryMap:
+      layout::printMemoryMap(*module, output->os());
+      break;
+    case Emit::LLVM:
+      llvmModule->print(output->os(), nullptr);
+      break;
+    case Emit::Asm:
+    case Emit::Obj:
+      if (failed(layout::emitMachineCode(
+              *llvmModule, *machine, kind == Emit::Asm, output->os(), error))) {
+        llvm::errs() << "layoutc: " << error << "\n";
+        return 1;
+      }
+      break;
+    case Emit::Header: {
+      std::string stem = path == "-" ? inputFilename.getValue() : path;
+      std::string guard = "LAYOUTC_" + llvm::sys::path::stem(stem).str() + "_H";
+      for (char &c : guard)
+        c = llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+      layout::printHeader(abis, guard, output->os());
+      break;
+    }
+    }
+    output->keep();
+  }
   return 0;
 }

@@ -4,6 +4,7 @@
 #ifndef LAYOUT_RT_LAYOUT_RT_H
 #define LAYOUT_RT_LAYOUT_RT_H
 
+#include "layout_rt/entry.h"
 #include "layout_rt/parallel.h"
 #include "layout_rt/status.h"
 #include "layout_rt/tensor.h"

@@ -1,0 +1,116 @@
+//===- FunctionABI.h - How a planned function is called ---------*- C++ -*-===//
+//
+// The calling convention of a planned layout function, shared by the CPU
+// backend, the header writer and `layoutc --run`: which parameters the entry
+// points take (arguments, then one output per result that is new storage),
+// where every buffer's storage starts relative to the pointer the caller
+// passes, which results are views of arguments, and the ordered list of
+// kernels (copies, conversions, reductions) with their source and
+// destination views.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_COMPILER_FUNCTIONABI_H
+#define LAYOUT_COMPILER_FUNCTIONABI_H
+
+#include "layout/Compiler/KernelPlan.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Types.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace layout {
+
+enum class ParamRole { Input, Written, Output };
+
+/// A storage the function touches: an argument's, an output's or a scratch
+/// buffer the function allocates for an intermediate result.
+struct Buffer {
+  Type elementType;
+  /// Elements in the storage.
+  int64_t size = 0;
+  /// Storage position of the element the caller's pointer points at: the
+  /// view offset of a tensor argument or output, 0 for storage arguments and
+  /// scratch.
+  int64_t pointerOffset = 0;
+  /// Entry-point parameter index, or nullopt for scratch.
+  std::optional<unsigned> param;
+};
+
+struct Param {
+  ParamRole role = ParamRole::Input;
+  /// Argument or result number.
+  unsigned number = 0;
+  unsigned buffer = 0;
+  Type elementType;
+  /// The layout the caller passes: offset 0, relative to its pointer.
+  Dims sizes, strides;
+};
+
+/// A function result that is a view of an argument: it moves no data.
+struct ViewResult {
+  unsigned result = 0;
+  unsigned argument = 0;
+  Type elementType;
+  Dims sizes, strides;
+  /// Elements from the argument's first element to the view's.
+  int64_t offset = 0;
+};
+
+enum class KernelKind { Copy, Reduce };
+
+/// One kernel: reads `src` (a view of buffer srcBuffer) and writes `dst` (a
+/// view of dstBuffer). Layout offsets are storage positions in each buffer.
+struct Kernel {
+  KernelKind kind = KernelKind::Copy;
+  Location loc;
+  unsigned srcBuffer = 0, dstBuffer = 0;
+  StridedLayout src, dst;
+  Type srcType, dstType;
+  /// Reductions: kind and normalized reduced dims of `src` (all dims when
+  /// the op's list is empty).
+  ReductionKind reduction = ReductionKind::Sum;
+  Dims reducedDims;
+  KernelPlan plan;
+};
+
+struct FunctionABI {
+  std::string name;
+  std::vector<Buffer> buffers;
+  std::vector<Param> params;
+  std::vector<ViewResult> views;
+  std::vector<Kernel> kernels;
+  /// Parameter types and layouts are all static (always true today: the
+  /// backend rejects dynamic layouts), so a raw entry point exists.
+  bool hasRawEntry = true;
+};
+
+/// The planner's view of the CPU the backend targets. Chunk counts depend
+/// only on it, never on the thread count at run time.
+TargetInfo cpuTargetInfo();
+
+/// Analyzes a planned function (after layout-fold-views and
+/// layout-plan-copies). Emits a diagnostic at the offending op and fails on
+/// what code generation cannot do (dynamic layouts, results that view part
+/// of a new buffer).
+FailureOr<FunctionABI> analyzeFunction(func::FuncOp func,
+                                       const TargetInfo &target);
+
+/// The planner's name for a reduce op's kind.
+ReductionKind toReductionKind(ReduceKind kind);
+
+/// "f32", "i1", ... as the language spells element types.
+std::string elementName(Type type);
+/// Bytes per element in memory (i1 takes a byte).
+int64_t elementBytes(Type type);
+
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_COMPILER_FUNCTIONABI_H

@@ -1,0 +1,1096 @@
+//===- CPUKernels.cpp - Kernel plans as scf/vector/LLVM-dialect IR
+//---------===//
+//
+// Every kernel becomes an internal "chunk" function
+//   void chunk(ptr ctx, i64 begin, i64 end)
+// that runs iterations [begin, end) of the plan's parallel loop (all of it
+// when the plan has none); ctx holds the source view, destination view and
+// accumulator pointers. The raw entry point binds buffers, hands each chunk
+// function to lrt_parallel_for and combines reduction partials in a fixed
+// order, so results never depend on the thread count. The DLPack entry point
+// validates its tensors with lrt_bind_tensors and calls the raw one.
+//
+// Addresses are plain pointers with i64 element indices (GEP), so loops need
+// no memref descriptors; vector values come from vector loads along unit
+// strides and are transposed in registers with shuffles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Compiler/CPUBackend.h"
+
+#include "layout/Dialect/Layout/IR/LayoutTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+namespace {
+
+/// How an element type lives in memory and converts.
+struct Elem {
+  Type lang;
+  /// Memory type: i1 is stored as a byte, ui8 as i8.
+  Type mem;
+  bool isFloat = false;
+  bool isBool = false;
+  bool isUnsigned = false;
+  int64_t bytes = 1;
+};
+
+Elem elemOf(Type t) {
+  Elem e;
+  e.lang = t;
+  e.bytes = elementBytes(t);
+  MLIRContext *ctx = t.getContext();
+  if (auto i = dyn_cast<IntegerType>(t)) {
+    e.isBool = i.getWidth() == 1;
+    e.isUnsigned = i.isUnsigned() || e.isBool;
+    e.mem = IntegerType::get(ctx, e.isBool ? 8 : i.getWidth());
+  } else {
+    e.isFloat = true;
+    e.mem = t;
+  }
+  return e;
+}
+
+bool isHalfLike(Type t) { return t.isF16() || t.isBF16(); }
+
+/// Builds IR into one function at a time.
+class Emitter {
+public:
+  Emitter(ModuleOp module)
+      : module(module), b(module.getLoc(), module.getContext()) {
+    ctx = module.getContext();
+    i64 = b.getI64Type();
+    ptr = LLVM::LLVMPointerType::get(ctx);
+  }
+
+  Value c64(int64_t v) { return arith::ConstantIntOp::create(b, v, 64); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, x, y); }
+  Value mulc(Value x, int64_t k) {
+    if (k == 1)
+      return x;
+    return mul(x, c64(k));
+  }
+  Value minI(Value x, Value y) { return arith::MinSIOp::create(b, x, y); }
+
+  Value gep(Value base, Type elem, Value index) {
+    return LLVM::GEPOp::create(b, ptr, elem, base, ValueRange{index});
+  }
+  /// Accesses are aligned to their element, the most a strided view
+  /// guarantees.
+  static unsigned alignOf(Type elem) {
+    if (isa<LLVM::LLVMPointerType>(elem))
+      return 8;
+    return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+  }
+  Value load(Type type, Value base, Type elem, Value index) {
+    return LLVM::LoadOp::create(b, type, gep(base, elem, index), alignOf(elem));
+  }
+  void store(Value value, Value base, Type elem, Value index,
+             bool nontemporal = false) {
+    unsigned align = alignOf(elem);
+    if (nontemporal)
+      if (auto v = dyn_cast<VectorType>(value.getType()))
+        align = v.getNumElements() * align;
+    LLVM::StoreOp::create(b, value, gep(base, elem, index), std::max(1u, align),
+                          /*isVolatile=*/false, nontemporal);
+  }
+
+  Type vecOf(Type elem, int64_t lanes) {
+    return lanes == 1 ? elem : VectorType::get({lanes}, elem);
+  }
+
+  /// Type `t` with the element type replaced (vector shape kept).
+  Type like(Type t, Type elem) {
+    if (auto v = dyn_cast<VectorType>(t))
+      return VectorType::get(v.getShape(), elem);
+    return elem;
+  }
+
+  /// Converts a value of `from`'s memory type to `to`'s, with PyTorch's
+  /// rules: via f32 for f16/bf16, truncation toward zero for float -> int
+  /// (through a 32- or 64-bit integer, as a C cast on x86 does), x != 0 for
+  /// bool.
+  Value convert(Value v, const Elem &from, const Elem &to) {
+    if (from.lang == to.lang)
+      return v;
+    Type f32 = b.getF32Type();
+    Type t = v.getType();
+    if (to.isBool) {
+      Value zero = arith::ConstantOp::create(
+          b, t,
+          from.isFloat ? cast<TypedAttr>(b.getZeroAttr(t))
+                       : cast<TypedAttr>(b.getZeroAttr(t)));
+      Value ne =
+          from.isFloat
+              ? arith::CmpFOp::create(b, arith::CmpFPredicate::UNE, v, zero)
+                    .getResult()
+              : arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v, zero)
+                    .getResult();
+      return arith::ExtUIOp::create(b, like(t, to.mem), ne);
+    }
+    if (from.isFloat && to.isFloat) {
+      Type fromT = from.mem, toT = to.mem;
+      if ((isHalfLike(fromT) || isHalfLike(toT)) && !fromT.isF32() &&
+          !toT.isF32()) {
+        Elem mid = elemOf(f32);
+        return convert(convert(v, from, mid), mid, to);
+      }
+      if (fromT.getIntOrFloatBitWidth() < toT.getIntOrFloatBitWidth())
+        return arith::ExtFOp::create(b, like(t, toT), v);
+      return arith::TruncFOp::create(b, like(t, toT), v);
+    }
+    if (!from.isFloat && to.isFloat) {
+      Type target = isHalfLike(to.mem) ? f32 : to.mem;
+      Value f =
+          from.isUnsigned
+              ? arith::UIToFPOp::create(b, like(t, target), v).getResult()
+              : arith::SIToFPOp::create(b, like(t, target), v).getResult();
+      return isHalfLike(to.mem) ? convert(f, elemOf(f32), to) : f;
+    }
+    if (from.isFloat && !to.isFloat) {
+      if (isHalfLike(from.mem))
+        return convert(convert(v, from, elemOf(f32)), elemOf(f32), to);
+      unsigned width = to.mem.getIntOrFloatBitWidth();
+      Type wide = b.getIntegerType(width < 32 ? 32 : width);
+      Value i = arith::FPToSIOp::create(b, like(t, wide), v);
+      if (width < 32)
+        i = arith::TruncIOp::create(b, like(t, to.mem), i);
+      return i;
+    }
+    unsigned fw = from.mem.getIntOrFloatBitWidth(),
+             tw = to.mem.getIntOrFloatBitWidth();
+    if (fw == tw)
+      return v;
+    if (fw > tw)
+      return arith::TruncIOp::create(b, like(t, to.mem), v);
+    if (from.isUnsigned)
+      return arith::ExtUIOp::create(b, like(t, to.mem), v);
+    return arith::ExtSIOp::create(b, like(t, to.mem), v);
+  }
+
+  /// for (i = lo; i < hi; i += step) body(i)
+  void forLoop(Value lo, Value hi, int64_t step,
+               function_ref<void(Value)> body) {
+    scf::ForOp::create(b, lo, hi, c64(step), ValueRange{},
+                       [&](OpBuilder &nested, Location, Value iv, ValueRange) {
+                         OpBuilder::InsertionGuard guard(b);
+                         b.setInsertionPoint(nested.getInsertionBlock(),
+                                             nested.getInsertionPoint());
+                         body(iv);
+                         scf::YieldOp::create(b);
+                       });
+  }
+
+  /// A loop carrying values: body(i, carried) returns the next values.
+  ValueRange
+  forLoopCarry(Value lo, Value hi, int64_t step, ValueRange init,
+               function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+    auto loop = scf::ForOp::create(
+        b, lo, hi, c64(step), init,
+        [&](OpBuilder &nested, Location, Value iv, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nested.getInsertionBlock(),
+                              nested.getInsertionPoint());
+          SmallVector<Value> next = body(iv, args);
+          scf::YieldOp::create(b, next);
+        });
+    return loop.getResults();
+  }
+
+  LLVM::LLVMFuncOp declare(StringRef name, Type result, ArrayRef<Type> params) {
+    if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+      return f;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    return LLVM::LLVMFuncOp::create(
+        b, name, LLVM::LLVMFunctionType::get(result, params));
+  }
+
+  Value call(StringRef name, Type result, ValueRange args) {
+    SmallVector<Type> types(args.getTypes());
+    LLVM::LLVMFuncOp f = declare(name, result, types);
+    auto call = LLVM::CallOp::create(b, f, args);
+    return call.getNumResults() ? call.getResult() : Value();
+  }
+
+  /// Starts a new function and positions the builder in its entry block.
+  LLVM::LLVMFuncOp startFunction(StringRef name, Type result,
+                                 ArrayRef<Type> params, bool internal) {
+    b.setInsertionPointToEnd(module.getBody());
+    auto f = LLVM::LLVMFuncOp::create(
+        b, name, LLVM::LLVMFunctionType::get(result, params),
+        internal ? LLVM::Linkage::Internal : LLVM::Linkage::External);
+    Block *entry = f.addEntryBlock(b);
+    b.setInsertionPointToStart(entry);
+    return f;
+  }
+
+  Value nullPtr() { return LLVM::ZeroOp::create(b, ptr); }
+  Value isNonNull(Value p) {
+    return LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::ne, p, nullPtr());
+  }
+
+  ModuleOp module;
+  ImplicitLocOpBuilder b;
+  MLIRContext *ctx;
+  Type i64, ptr;
+};
+
+//===----------------------------------------------------------------------===//
+// Reductions: combining and identities
+//===----------------------------------------------------------------------===//
+
+struct ReduceOps {
+  Emitter &e;
+  ReductionKind kind;
+  Elem acc;
+
+  Value identity(Type t) {
+    Type el = getElementTypeOrSelf(t);
+    TypedAttr attr;
+    if (acc.isFloat) {
+      auto ft = cast<FloatType>(el);
+      const llvm::fltSemantics &sem = ft.getFloatSemantics();
+      llvm::APFloat v = llvm::APFloat::getZero(sem);
+      if (kind == ReductionKind::Prod)
+        v = llvm::APFloat::getOne(sem);
+      else if (kind == ReductionKind::Amax)
+        v = llvm::APFloat::getInf(sem, /*Negative=*/true);
+      else if (kind == ReductionKind::Amin)
+        v = llvm::APFloat::getInf(sem, /*Negative=*/false);
+      attr = FloatAttr::get(el, v);
+    } else {
+      unsigned w = el.getIntOrFloatBitWidth();
+      llvm::APInt v(w, 0);
+      if (kind == ReductionKind::Prod)
+        v = llvm::APInt(w, 1);
+      else if (kind == ReductionKind::Amax)
+        v = acc.isUnsigned ? llvm::APInt::getMinValue(w)
+                           : llvm::APInt::getSignedMinValue(w);
+      else if (kind == ReductionKind::Amin)
+        v = acc.isUnsigned ? llvm::APInt::getMaxValue(w)
+                           : llvm::APInt::getSignedMaxValue(w);
+      attr = IntegerAttr::get(el, v);
+    }
+    if (auto vt = dyn_cast<VectorType>(t))
+      return arith::ConstantOp::create(e.b, vt,
+                                       SplatElementsAttr::get(vt, attr));
+    return arith::ConstantOp::create(e.b, attr);
+  }
+
+  Value combine(Value x, Value y) {
+    auto &b = e.b;
+    switch (kind) {
+    case ReductionKind::Sum:
+    case ReductionKind::Mean:
+      return acc.isFloat ? arith::AddFOp::create(b, x, y).getResult()
+                         : arith::AddIOp::create(b, x, y).getResult();
+    case ReductionKind::Prod:
+      return acc.isFloat ? arith::MulFOp::create(b, x, y).getResult()
+                         : arith::MulIOp::create(b, x, y).getResult();
+    case ReductionKind::Amax:
+      if (acc.isFloat)
+        return arith::MaximumFOp::create(b, x, y);
+      return acc.isUnsigned ? arith::MaxUIOp::create(b, x, y).getResult()
+                            : arith::MaxSIOp::create(b, x, y).getResult();
+    case ReductionKind::Amin:
+      if (acc.isFloat)
+        return arith::MinimumFOp::create(b, x, y);
+      return acc.isUnsigned ? arith::MinUIOp::create(b, x, y).getResult()
+                            : arith::MinSIOp::create(b, x, y).getResult();
+    case ReductionKind::Argmax:
+    case ReductionKind::Argmin:
+      break;
+    }
+    llvm_unreachable("arg reductions do not combine values");
+  }
+
+  /// Folds the lanes of `v` in lane order.
+  Value horizontal(Value v) {
+    auto vt = dyn_cast<VectorType>(v.getType());
+    if (!vt)
+      return v;
+    Value r = vector::ExtractOp::create(e.b, v, ArrayRef<int64_t>{0});
+    for (int64_t i = 1; i < vt.getNumElements(); ++i)
+      r = combine(r, vector::ExtractOp::create(e.b, v, ArrayRef<int64_t>{i}));
+    return r;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Kernel builder
+//===----------------------------------------------------------------------===//
+
+/// Loop ranges of one chunk: every loop runs fully except the parallel one.
+struct Range {
+  Value lo, hi;
+};
+
+class KernelBuilder {
+public:
+  KernelBuilder(Emitter &e, const Kernel &k, std::string name)
+      : e(e), k(k), name(std::move(name)), src(elemOf(k.srcType)),
+        dst(elemOf(k.dstType)) {}
+
+  /// The number of iterations lrt_parallel_for splits and its grain.
+  std::pair<int64_t, int64_t> split() const {
+    const KernelPlan &p = k.plan;
+    if (!p.parallelLoop || isArgReduction())
+      return {1, 1};
+    int64_t n = p.loops[*p.parallelLoop].size;
+    int64_t grain = llvm::divideCeil(n, std::max<int64_t>(1, p.chunks));
+    if (p.strategy == KernelStrategy::Transpose)
+      grain = llvm::alignTo(grain, microTile());
+    return {n, std::max<int64_t>(1, grain)};
+  }
+
+  bool isArgReduction() const {
+    return k.kind == KernelKind::Reduce &&
+           (k.reduction == ReductionKind::Argmax ||
+            k.reduction == ReductionKind::Argmin);
+  }
+  bool allReduced() const {
+    return llvm::all_of(k.plan.loops,
+                        [](const KernelLoop &l) { return l.reduced; });
+  }
+
+  /// Elements of the accumulator array (reductions other than arg*).
+  int64_t accumulatorCount() const {
+    if (k.kind != KernelKind::Reduce || isArgReduction())
+      return 0;
+    auto [n, grain] = split();
+    if (allReduced())
+      return std::max<int64_t>(1, llvm::divideCeil(n, grain));
+    Fallible<int64_t> outputs = numel(k.dst.sizes);
+    return *outputs;
+  }
+  Elem accumulator() const {
+    if (!k.plan.accumulator)
+      return src;
+    StringRef a = *k.plan.accumulator;
+    Builder b(e.ctx);
+    if (a == "f32")
+      return elemOf(b.getF32Type());
+    if (a == "f64")
+      return elemOf(b.getF64Type());
+    if (a == "i64")
+      return elemOf(b.getI64Type());
+    return src;
+  }
+
+  int64_t microTile() const {
+    return std::max(src.bytes, dst.bytes) >= 8 ? 4 : 8;
+  }
+
+  /// Emits the chunk function; returns its name.
+  void emitChunk() {
+    e.startFunction(name, LLVM::LLVMVoidType::get(e.ctx), {e.ptr, e.i64, e.i64},
+                    /*internal=*/true);
+    Block *entry = e.b.getInsertionBlock();
+    Value ctxPtr = entry->getArgument(0);
+    begin = entry->getArgument(1);
+    end = entry->getArgument(2);
+    srcPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(0));
+    dstPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(1));
+    accPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(2));
+    if (k.kind == KernelKind::Copy) {
+      if (k.plan.strategy == KernelStrategy::Transpose)
+        emitTranspose();
+      else
+        emitCopyNest(0, e.c64(0), e.c64(0));
+    } else if (isArgReduction()) {
+      emitArgReduction();
+    } else {
+      Value accBase = e.c64(0);
+      if (allReduced() && k.plan.parallelLoop)
+        accBase = arith::DivSIOp::create(e.b, begin, e.c64(split().second));
+      emitReduceNest(0, e.c64(0), accBase);
+    }
+    LLVM::ReturnOp::create(e.b, ValueRange{});
+  }
+
+  /// Serial code in the raw entry point: accumulators to their identity.
+  void emitInit(Value acc) {
+    Elem a = accumulator();
+    ReduceOps ops{e, k.reduction, a};
+    Value id = ops.identity(a.mem);
+    e.forLoop(e.c64(0), e.c64(accumulatorCount()), 1,
+              [&](Value i) { e.store(id, acc, a.mem, i); });
+  }
+
+  /// Serial code in the raw entry point: partials to results.
+  void emitFinalize(Value acc, Value out) {
+    Elem a = accumulator();
+    ReduceOps ops{e, k.reduction, a};
+    Fallible<int64_t> outputs = numel(k.dst.sizes);
+    Fallible<int64_t> inputs = numel(k.src.sizes);
+    int64_t reducedCount = *outputs ? *inputs / *outputs : 0;
+    bool combinePartials = allReduced() && accumulatorCount() > 1;
+    e.forLoop(e.c64(0), e.c64(*outputs), 1, [&](Value i) {
+      Value v;
+      if (combinePartials) {
+        v = e.forLoopCarry(
+                 e.c64(0), e.c64(accumulatorCount()), 1,
+                 ValueRange{ops.identity(a.mem)},
+                 [&](Value j, ValueRange r) -> SmallVector<Value> {
+                   return {ops.combine(r[0], e.load(a.mem, acc, a.mem, j))};
+                 })
+                .front();
+      } else {
+        v = e.load(a.mem, acc, a.mem, i);
+      }
+      if (k.reduction == ReductionKind::Mean) {
+        Value count = arith::ConstantOp::create(
+            e.b, FloatAttr::get(a.mem, double(reducedCount)));
+        v = arith::DivFOp::create(e.b, v, count);
+      }
+      e.store(e.convert(v, a, dst), out, dst.mem, i);
+    });
+  }
+
+private:
+  Range rangeOf(size_t loop) {
+    const KernelPlan &p = k.plan;
+    if (p.parallelLoop && *p.parallelLoop == static_cast<int64_t>(loop) &&
+        !isArgReduction())
+      return {begin, end};
+    return {e.c64(0), e.c64(p.loops[loop].size)};
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Copies: memcpy-like, gather, broadcast
+  //===--------------------------------------------------------------------===//
+
+  void emitCopyNest(size_t depth, Value s, Value d) {
+    const KernelLoop &l = k.plan.loops[depth];
+    Range r = rangeOf(depth);
+    if (depth + 1 == k.plan.loops.size())
+      return emitInnerCopy(l, r, s, d);
+    e.forLoop(r.lo, r.hi, 1, [&](Value i) {
+      emitCopyNest(depth + 1, e.add(s, e.mulc(i, l.srcStride)),
+                   e.add(d, e.mulc(i, l.dstStride)));
+    });
+  }
+
+  void scalarCopy(const KernelLoop &l, Value lo, Value hi, Value s, Value d) {
+    e.forLoop(lo, hi, 1, [&](Value i) {
+      Value v =
+          e.load(src.mem, srcPtr, src.mem, e.add(s, e.mulc(i, l.srcStride)));
+      e.store(e.convert(v, src, dst), dstPtr, dst.mem,
+              e.add(d, e.mulc(i, l.dstStride)));
+    });
+  }
+
+  /// VW source elements starting at iteration i of a loop with stride
+  /// `stride`, as a vector in lane order.
+  Value loadLanes(Value s, Value i, int64_t stride, int64_t vw) {
+    Type vt = e.vecOf(src.mem, vw);
+    Value first = e.add(s, e.mulc(i, stride));
+    if (stride == 1)
+      return e.load(vt, srcPtr, src.mem, first);
+    if (stride == -1) {
+      Value v = e.load(vt, srcPtr, src.mem, e.add(first, e.c64(-(vw - 1))));
+      SmallVector<int64_t> mask;
+      for (int64_t j = vw - 1; j >= 0; --j)
+        mask.push_back(j);
+      return vector::ShuffleOp::create(e.b, v, v, mask);
+    }
+    SmallVector<Value> lanes;
+    for (int64_t j = 0; j < vw; ++j)
+      lanes.push_back(
+          e.load(src.mem, srcPtr, src.mem, e.add(first, e.c64(j * stride))));
+    return vector::FromElementsOp::create(e.b, vt, lanes);
+  }
+
+  void emitInnerCopy(const KernelLoop &l, Range r, Value s, Value d) {
+    int64_t vw = k.plan.vectorWidth;
+    if (l.dstStride != 1 || vw == 1)
+      return scalarCopy(l, r.lo, r.hi, s, d);
+    bool sameBits = src.mem == dst.mem;
+    // Whole contiguous runs of one type: libc's memcpy is at bandwidth and
+    // switches to non-temporal stores on its own for large sizes.
+    if (l.srcStride == 1 && sameBits && !k.plan.streamingStores &&
+        l.size * dst.bytes >= 256) {
+      Value n = arith::SubIOp::create(e.b, r.hi, r.lo);
+      LLVM::MemcpyOp::create(e.b, e.gep(dstPtr, dst.mem, e.add(d, r.lo)),
+                             e.gep(srcPtr, src.mem, e.add(s, r.lo)),
+                             e.mulc(n, dst.bytes),
+                             /*isVolatile=*/false);
+      return;
+    }
+    Value lo = r.lo;
+    bool streaming = k.plan.streamingStores;
+    if (streaming) {
+      // Peel to a vector-aligned destination: x86 only streams aligned
+      // stores.
+      int64_t vbytes = vw * dst.bytes;
+      Value addr = LLVM::PtrToIntOp::create(
+          e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, r.lo)));
+      Value mis = arith::RemUIOp::create(e.b, addr, e.c64(vbytes));
+      Value peelBytes = arith::RemUIOp::create(
+          e.b, arith::SubIOp::create(e.b, e.c64(vbytes), mis), e.c64(vbytes));
+      Value peel = arith::DivUIOp::create(e.b, peelBytes, e.c64(dst.bytes));
+      Value peelEnd = e.minI(e.add(r.lo, peel), r.hi);
+      scalarCopy(l, r.lo, peelEnd, s, d);
+      lo = peelEnd;
+    }
+    Value count = arith::SubIOp::create(e.b, r.hi, lo);
+    Value vecEnd =
+        e.add(lo, e.mulc(arith::DivSIOp::create(e.b, count, e.c64(vw)), vw));
+    Value splat;
+    if (l.srcStride == 0) {
+      Value v = e.load(src.mem, srcPtr, src.mem, s);
+      splat = vector::BroadcastOp::create(e.b, e.vecOf(src.mem, vw), v);
+    }
+    e.forLoop(lo, vecEnd, vw, [&](Value i) {
+      Value v = splat ? splat : loadLanes(s, i, l.srcStride, vw);
+      e.store(e.convert(v, src, dst), dstPtr, dst.mem, e.add(d, i), streaming);
+    });
+    scalarCopy(l, vecEnd, r.hi, s, d);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Transposes
+  //===--------------------------------------------------------------------===//
+
+  /// Transposes n rows of n lanes (n a power of two) with log2(n) rounds of
+  /// two-input shuffles: round s swaps bit s of the row and lane index.
+  SmallVector<Value> transposeSquare(SmallVector<Value> rows) {
+    int64_t n = rows.size();
+    for (int64_t s = 1; s < n; s <<= 1) {
+      SmallVector<Value> next(rows);
+      SmallVector<int64_t> low, high;
+      for (int64_t c = 0; c < n; ++c) {
+        low.push_back((c & s) ? n + (c ^ s) : c);
+        high.push_back((c & s) ? n + c : (c ^ s));
+      }
+      for (int64_t r = 0; r < n; ++r) {
+        if (r & s)
+          continue;
+        next[r] = vector::ShuffleOp::create(e.b, rows[r], rows[r | s], low);
+        next[r | s] =
+            vector::ShuffleOp::create(e.b, rows[r], rows[r | s], high);
+      }
+      rows = std::move(next);
+    }
+    return rows;
+  }
+
+  void emitTranspose() {
+    auto [a, bl] = *k.plan.tiledLoops;
+    SmallVector<size_t> outer;
+    for (size_t i = 0; i < k.plan.loops.size(); ++i)
+      if (static_cast<int64_t>(i) != a && static_cast<int64_t>(i) != bl)
+        outer.push_back(i);
+    emitTransposeOuter(outer, 0, e.c64(0), e.c64(0), a, bl);
+  }
+
+  void emitTransposeOuter(ArrayRef<size_t> outer, size_t depth, Value s,
+                          Value d, int64_t a, int64_t bl) {
+    if (depth == outer.size())
+      return emitTile(s, d, a, bl);
+    const KernelLoop &l = k.plan.loops[outer[depth]];
+    Range r = rangeOf(outer[depth]);
+    e.forLoop(r.lo, r.hi, 1, [&](Value i) {
+      emitTransposeOuter(outer, depth + 1, e.add(s, e.mulc(i, l.srcStride)),
+                         e.add(d, e.mulc(i, l.dstStride)), a, bl);
+    });
+  }
+
+  /// Scalar copy of the rectangle [a0, a1) x [b0, b1).
+  void scalarRect(Value s, Value d, const KernelLoop &la, const KernelLoop &lb,
+                  Value a0, Value a1, Value b0, Value b1) {
+    e.forLoop(a0, a1, 1, [&](Value ia) {
+      Value sa = e.add(s, e.mulc(ia, la.srcStride));
+      Value da = e.add(d, e.mulc(ia, la.dstStride));
+      KernelLoop inner{lb.size, lb.srcStride, lb.dstStride};
+      scalarCopy(inner, b0, b1, sa, da);
+    });
+  }
+
+  Value floorTo(Value lo, Value hi, int64_t n) {
+    Value count = arith::SubIOp::create(e.b, hi, lo);
+    return e.add(lo, e.mulc(arith::DivSIOp::create(e.b, count, e.c64(n)), n));
+  }
+
+  void emitTile(Value s, Value d, int64_t a, int64_t bl) {
+    const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
+    Range ra = rangeOf(a), rb = rangeOf(bl);
+    int64_t n = microTile();
+    // A short destination-contiguous dim (NCHW -> NHWC with C = 3): load one
+    // vector per b index along a and interleave them into one store.
+    if (lb.size < n && la.dstStride == lb.size && !rangeIsSplit(bl))
+      return emitInterleave(s, d, la, lb, ra);
+    // Cache blocking along a: a block's destination rows (256 x one micro
+    // tile) stay in L1 while b advances.
+    constexpr int64_t kBlock = 256;
+    e.forLoop(ra.lo, ra.hi, kBlock, [&](Value a0) {
+      Value a1 = e.minI(e.add(a0, e.c64(kBlock)), ra.hi);
+      Value aFull = floorTo(a0, a1, n);
+      Value bFull = floorTo(rb.lo, rb.hi, n);
+      e.forLoop(rb.lo, bFull, n, [&](Value b0) {
+        e.forLoop(a0, aFull, n,
+                  [&](Value ia) { micro(s, d, la, lb, ia, b0, n); });
+        scalarRect(s, d, la, lb, aFull, a1, b0, e.add(b0, e.c64(n)));
+      });
+      scalarRect(s, d, la, lb, a0, a1, bFull, rb.hi);
+    });
+  }
+
+  bool rangeIsSplit(int64_t loop) const {
+    return k.plan.parallelLoop && *k.plan.parallelLoop == loop;
+  }
+
+  void micro(Value s, Value d, const KernelLoop &la, const KernelLoop &lb,
+             Value ia, Value ib, int64_t n) {
+    Type vt = e.vecOf(src.mem, n);
+    SmallVector<Value> rows;
+    Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
+    for (int64_t j = 0; j < n; ++j)
+      rows.push_back(
+          e.load(vt, srcPtr, src.mem, e.add(base, e.c64(j * lb.srcStride))));
+    SmallVector<Value> cols = transposeSquare(rows);
+    Value out = e.add(e.add(d, ib), e.mulc(ia, la.dstStride));
+    for (int64_t i = 0; i < n; ++i)
+      e.store(e.convert(cols[i], src, dst), dstPtr, dst.mem,
+              e.add(out, e.c64(i * la.dstStride)));
+  }
+
+  void emitInterleave(Value s, Value d, const KernelLoop &la,
+                      const KernelLoop &lb, Range ra) {
+    int64_t vw = k.plan.vectorWidth, m = lb.size;
+    Value full = floorTo(ra.lo, ra.hi, vw);
+    Type vt = e.vecOf(src.mem, vw);
+    e.forLoop(ra.lo, full, vw, [&](Value ia) {
+      SmallVector<Value> rows;
+      for (int64_t j = 0; j < m; ++j)
+        rows.push_back(e.load(vt, srcPtr, src.mem,
+                              e.add(e.add(s, ia), e.c64(j * lb.srcStride))));
+      // Concatenate the rows, then pick lane i of row j for output i*m + j.
+      Value all = rows[0];
+      int64_t width = vw;
+      for (int64_t j = 1; j < m; ++j) {
+        SmallVector<int64_t> cat;
+        for (int64_t c = 0; c < width + vw; ++c)
+          cat.push_back(c);
+        all = vector::ShuffleOp::create(e.b, all, rows[j], cat);
+        width += vw;
+      }
+      SmallVector<int64_t> mask;
+      for (int64_t i = 0; i < vw; ++i)
+        for (int64_t j = 0; j < m; ++j)
+          mask.push_back(j * vw + i);
+      Value out = vector::ShuffleOp::create(e.b, all, all, mask);
+      e.store(e.convert(out, src, dst), dstPtr, dst.mem,
+              e.add(d, e.mulc(ia, la.dstStride)));
+    });
+    scalarRect(s, d, la, lb, full, ra.hi, e.c64(0), e.c64(m));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Reductions
+  //===--------------------------------------------------------------------===//
+
+  void emitReduceNest(size_t depth, Value s, Value a) {
+    const KernelLoop &l = k.plan.loops[depth];
+    Range r = rangeOf(depth);
+    if (depth + 1 == k.plan.loops.size())
+      return l.reduced ? emitReduceRun(l, r, s, a)
+                       : emitReduceColumns(l, r, s, a);
+    e.forLoop(r.lo, r.hi, 1, [&](Value i) {
+      emitReduceNest(depth + 1, e.add(s, e.mulc(i, l.srcStride)),
+                     e.add(a, e.mulc(i, l.dstStride)));
+    });
+  }
+
+  /// Innermost loop reduced: one run accumulates in registers (several
+  /// vector accumulators, summed per block of the run and then across
+  /// blocks: cascade summation), then joins the output's accumulator.
+  void emitReduceRun(const KernelLoop &l, Range r, Value s, Value a) {
+    Elem acc = accumulator();
+    ReduceOps ops{e, k.reduction, acc};
+    int64_t vw = k.plan.vectorWidth;
+    constexpr int64_t kAccs = 4, kBlock = 2048;
+    Value total;
+    Value tail = r.lo;
+    if (l.srcStride == 1 && vw > 1) {
+      int64_t step = kAccs * vw;
+      Type vacc = e.vecOf(acc.mem, vw), vsrc = e.vecOf(src.mem, vw);
+      Value vecEnd = floorTo(r.lo, r.hi, step);
+      Value sum =
+          e.forLoopCarry(
+               r.lo, vecEnd, kBlock, ValueRange{ops.identity(vacc)},
+               [&](Value blk, ValueRange outer) -> SmallVector<Value> {
+                 Value blkEnd = e.minI(e.add(blk, e.c64(kBlock)), vecEnd);
+                 SmallVector<Value> init(kAccs, ops.identity(vacc));
+                 ValueRange accs = e.forLoopCarry(
+                     blk, blkEnd, step, init,
+                     [&](Value i, ValueRange in) -> SmallVector<Value> {
+                       SmallVector<Value> next;
+                       for (int64_t j = 0; j < kAccs; ++j) {
+                         Value v = e.load(vsrc, srcPtr, src.mem,
+                                          e.add(s, e.add(i, e.c64(j * vw))));
+                         next.push_back(
+                             ops.combine(in[j], e.convert(v, src, acc)));
+                       }
+                       return next;
+                     });
+                 Value blockSum = ops.combine(ops.combine(accs[0], accs[1]),
+                                              ops.combine(accs[2], accs[3]));
+                 return {ops.combine(outer[0], blockSum)};
+               })
+              .front();
+      total = ops.horizontal(sum);
+      tail = vecEnd;
+    } else {
+      total = ops.identity(acc.mem);
+    }
+    total =
+        e.forLoopCarry(tail, r.hi, 1, ValueRange{total},
+                       [&](Value i, ValueRange in) -> SmallVector<Value> {
+                         Value v = e.load(src.mem, srcPtr, src.mem,
+                                          e.add(s, e.mulc(i, l.srcStride)));
+                         return {ops.combine(in[0], e.convert(v, src, acc))};
+                       })
+            .front();
+    Value old = e.load(acc.mem, accPtr, acc.mem, a);
+    e.store(ops.combine(old, total), accPtr, acc.mem, a);
+  }
+
+  /// Innermost loop kept: a row of outputs accumulates a row of the input.
+  void emitReduceColumns(const KernelLoop &l, Range r, Value s, Value a) {
+    Elem acc = accumulator();
+    ReduceOps ops{e, k.reduction, acc};
+    int64_t vw = k.plan.vectorWidth;
+    Value tail = r.lo;
+    if (l.srcStride == 1 && l.dstStride == 1 && vw > 1) {
+      Value vecEnd = floorTo(r.lo, r.hi, vw);
+      Type vacc = e.vecOf(acc.mem, vw), vsrc = e.vecOf(src.mem, vw);
+      e.forLoop(r.lo, vecEnd, vw, [&](Value i) {
+        Value v =
+            e.convert(e.load(vsrc, srcPtr, src.mem, e.add(s, i)), src, acc);
+        Value old = e.load(vacc, accPtr, acc.mem, e.add(a, i));
+        e.store(ops.combine(old, v), accPtr, acc.mem, e.add(a, i));
+      });
+      tail = vecEnd;
+    }
+    e.forLoop(tail, r.hi, 1, [&](Value i) {
+      Value v = e.convert(
+          e.load(src.mem, srcPtr, src.mem, e.add(s, e.mulc(i, l.srcStride))),
+          src, acc);
+      Value at = e.add(a, e.mulc(i, l.dstStride));
+      Value old = e.load(acc.mem, accPtr, acc.mem, at);
+      e.store(ops.combine(old, v), accPtr, acc.mem, at);
+    });
+  }
+
+  /// argmax/argmin walk the input in logical order so that ties and NaNs
+  /// resolve to the first index, as PyTorch does. Serial and scalar.
+  void emitArgReduction() {
+    SmallVector<int64_t> kept, reduced;
+    for (int64_t d = 0; d < k.src.rank(); ++d)
+      (llvm::is_contained(k.reducedDims, d) ? reduced : kept).push_back(d);
+    Type i64 = e.i64;
+    // State in stack slots: best value, its index, the running index and
+    // the output position (mem2reg turns them into registers).
+    Value one = e.c64(1);
+    Value bestSlot = LLVM::AllocaOp::create(e.b, e.ptr, src.mem, one, 8);
+    Value idxSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
+    Value runSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
+    Value outSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
+    e.store(e.c64(0), outSlot, i64, e.c64(0));
+    std::function<void(size_t, Value)> keptLoop = [&](size_t depth, Value s) {
+      if (depth == kept.size()) {
+        e.store(e.c64(-1), idxSlot, i64, e.c64(0));
+        e.store(e.c64(0), runSlot, i64, e.c64(0));
+        reducedLoop(reduced, 0, s, bestSlot, idxSlot, runSlot);
+        Value o = e.load(i64, outSlot, i64, e.c64(0));
+        Value idx = e.load(i64, idxSlot, i64, e.c64(0));
+        e.store(idx, dstPtr, i64, o);
+        e.store(e.add(o, e.c64(1)), outSlot, i64, e.c64(0));
+        return;
+      }
+      int64_t dim = kept[depth];
+      e.forLoop(e.c64(0), e.c64(k.src.sizes[dim]), 1, [&](Value i) {
+        keptLoop(depth + 1, e.add(s, e.mulc(i, k.src.strides[dim])));
+      });
+    };
+    keptLoop(0, e.c64(0));
+  }
+
+  void reducedLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
+                   Value bestSlot, Value idxSlot, Value runSlot) {
+    Type i64 = e.i64;
+    if (depth == dims.size()) {
+      Value v = e.load(src.mem, srcPtr, src.mem, s);
+      Value run = e.load(i64, runSlot, i64, e.c64(0));
+      Value idx = e.load(i64, idxSlot, i64, e.c64(0));
+      Value best = e.load(src.mem, bestSlot, src.mem, e.c64(0));
+      Value first =
+          arith::CmpIOp::create(e.b, arith::CmpIPredicate::slt, idx, e.c64(0));
+      bool isMax = k.reduction == ReductionKind::Argmax;
+      Value better;
+      if (src.isFloat) {
+        Value cmp = arith::CmpFOp::create(
+            e.b, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+            v, best);
+        // NaN beats every number; the first NaN stays.
+        Value vNan =
+            arith::CmpFOp::create(e.b, arith::CmpFPredicate::UNO, v, v);
+        Value bestNum =
+            arith::CmpFOp::create(e.b, arith::CmpFPredicate::ORD, best, best);
+        better = arith::OrIOp::create(
+            e.b, cmp, arith::AndIOp::create(e.b, vNan, bestNum));
+      } else {
+        arith::CmpIPredicate pred = src.isUnsigned
+                                        ? (isMax ? arith::CmpIPredicate::ugt
+                                                 : arith::CmpIPredicate::ult)
+                                        : (isMax ? arith::CmpIPredicate::sgt
+                                                 : arith::CmpIPredicate::slt);
+        better = arith::CmpIOp::create(e.b, pred, v, best);
+      }
+      Value take = arith::OrIOp::create(e.b, first, better);
+      e.store(arith::SelectOp::create(e.b, take, v, best), bestSlot, src.mem,
+              e.c64(0));
+      e.store(arith::SelectOp::create(e.b, take, run, idx), idxSlot, i64,
+              e.c64(0));
+      e.store(e.add(run, e.c64(1)), runSlot, i64, e.c64(0));
+      return;
+    }
+    int64_t dim = dims[depth];
+    e.forLoop(e.c64(0), e.c64(k.src.sizes[dim]), 1, [&](Value i) {
+      reducedLoop(dims, depth + 1, e.add(s, e.mulc(i, k.src.strides[dim])),
+                  bestSlot, idxSlot, runSlot);
+    });
+  }
+
+  Emitter &e;
+  const Kernel &k;
+  std::string name;
+  Elem src, dst;
+  Value begin, end, srcPtr, dstPtr, accPtr;
+};
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+/// DLPack type code and bits of an element type.
+std::pair<int64_t, int64_t> dlpackType(Type t) {
+  int64_t bits = t.getIntOrFloatBitWidth();
+  if (t.isInteger(1))
+    return {6 /*LRT_DL_BOOL*/, 8};
+  if (t.isBF16())
+    return {4 /*kDLBfloat*/, 16};
+  if (isa<FloatType>(t))
+    return {2 /*kDLFloat*/, bits};
+  if (t.isUnsignedInteger())
+    return {1 /*kDLUInt*/, bits};
+  return {0 /*kDLInt*/, bits};
+}
+
+class FunctionBuilder {
+public:
+  FunctionBuilder(Emitter &e, const FunctionABI &abi) : e(e), abi(abi) {}
+
+  void build() {
+    SmallVector<std::unique_ptr<KernelBuilder>> kernels;
+    for (auto [i, k] : llvm::enumerate(abi.kernels)) {
+      kernels.push_back(std::make_unique<KernelBuilder>(
+          e, k, abi.name + "__kernel" + std::to_string(i)));
+      kernels.back()->emitChunk();
+    }
+    buildRaw(kernels);
+    buildDLPack();
+  }
+
+private:
+  void buildRaw(ArrayRef<std::unique_ptr<KernelBuilder>> kernels) {
+    SmallVector<Type> params(abi.params.size() + 1, e.ptr);
+    auto f = e.startFunction(abi.name + "_raw", e.ptr, params, false);
+    Block *entry = &f.getBody().front();
+    Value options = entry->getArgument(abi.params.size());
+    auto &b = e.b;
+
+    // Reject bad options even when no kernel runs.
+    Value one = e.c64(1);
+    Value threads = LLVM::AllocaOp::create(b, e.ptr, b.getI32Type(), one, 4);
+    Value status =
+        e.call("lrt_exec_options_resolve_threads", e.ptr, {options, threads});
+    Block *fail = f.addBlock();
+    fail->addArgument(e.ptr, b.getLoc());
+    Block *cont = f.addBlock();
+    LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ValueRange{status},
+                           cont, ValueRange{});
+    b.setInsertionPointToStart(fail);
+    LLVM::ReturnOp::create(b, fail->getArgument(0));
+    b.setInsertionPointToStart(cont);
+
+    // One scratch allocation holds intermediate buffers and accumulators.
+    SmallVector<int64_t> scratchOffset(abi.buffers.size(), -1),
+        accOffset(kernels.size(), -1);
+    int64_t scratchBytes = 0;
+    auto reserve = [&](int64_t bytes) {
+      int64_t at = scratchBytes;
+      scratchBytes += llvm::alignTo(std::max<int64_t>(bytes, 1), 64);
+      return at;
+    };
+    for (auto [i, buffer] : llvm::enumerate(abi.buffers))
+      if (!buffer.param)
+        scratchOffset[i] =
+            reserve(buffer.size * elementBytes(buffer.elementType));
+    for (auto [i, kb] : llvm::enumerate(kernels))
+      if (int64_t n = kb->accumulatorCount())
+        accOffset[i] = reserve(n * kb->accumulator().bytes);
+
+    Value scratch = e.nullPtr();
+    Block *cleanup = f.addBlock();
+    cleanup->addArgument(e.ptr, b.getLoc());
+    if (scratchBytes) {
+      Value slot = LLVM::AllocaOp::create(b, e.ptr, e.ptr, one, 8);
+      Value st =
+          e.call("lrt_scratch_alloc", e.ptr, {e.c64(scratchBytes), slot});
+      Block *ok = f.addBlock();
+      LLVM::CondBrOp::create(b, e.isNonNull(st), fail, ValueRange{st}, ok,
+                             ValueRange{});
+      b.setInsertionPointToStart(ok);
+      scratch = e.load(e.ptr, slot, e.ptr, e.c64(0));
+    }
+
+    Type i8 = b.getI8Type();
+    SmallVector<Value> base(abi.buffers.size());
+    for (auto [i, buffer] : llvm::enumerate(abi.buffers)) {
+      Elem el = elemOf(buffer.elementType);
+      if (buffer.param)
+        base[i] = e.gep(entry->getArgument(*buffer.param), el.mem,
+                        e.c64(-buffer.pointerOffset));
+      else
+        base[i] = e.gep(scratch, i8, e.c64(scratchOffset[i]));
+    }
+
+    for (auto [i, kb] : llvm::enumerate(kernels)) {
+      const Kernel &k = abi.kernels[i];
+      Elem srcEl = elemOf(k.srcType), dstEl = elemOf(k.dstType);
+      Value ctxArray = LLVM::AllocaOp::create(b, e.ptr, e.ptr, e.c64(3), 8);
+      Value srcView = e.gep(base[k.srcBuffer], srcEl.mem, e.c64(k.src.offset));
+      Value dstView = e.gep(base[k.dstBuffer], dstEl.mem, e.c64(k.dst.offset));
+      Value acc = accOffset[i] >= 0 ? e.gep(scratch, i8, e.c64(accOffset[i]))
+                                    : e.nullPtr();
+      e.store(srcView, ctxArray, e.ptr, e.c64(0));
+      e.store(dstView, ctxArray, e.ptr, e.c64(1));
+      e.store(acc, ctxArray, e.ptr, e.c64(2));
+      if (accOffset[i] >= 0)
+        kb->emitInit(acc);
+      auto [n, grain] = kb->split();
+      Value fn = LLVM::AddressOfOp::create(
+          b, e.ptr, abi.name + "__kernel" + std::to_string(i));
+      Value st = e.call("lrt_parallel_for", e.ptr,
+                        {options, e.c64(n), e.c64(grain), fn, ctxArray});
+      Block *next = f.addBlock();
+      LLVM::CondBrOp::create(b, e.isNonNull(st), cleanup, ValueRange{st}, next,
+                             ValueRange{});
+      b.setInsertionPointToStart(next);
+      if (accOffset[i] >= 0)
+        kb->emitFinalize(acc, dstView);
+    }
+    LLVM::BrOp::create(b, ValueRange{e.nullPtr()}, cleanup);
+
+    b.setInsertionPointToStart(cleanup);
+    if (scratchBytes)
+      e.call("lrt_scratch_free", Type(), {scratch});
+    LLVM::ReturnOp::create(b, cleanup->getArgument(0));
+  }
+
+  void buildDLPack() {
+    auto &b = e.b;
+    // The descriptor lrt_bind_tensors checks the tensors against.
+    SmallVector<int64_t> desc = {1, static_cast<int64_t>(abi.params.size())};
+    for (const Param &p : abi.params) {
+      auto [code, bits] = dlpackType(p.elementType);
+      desc.append({static_cast<int64_t>(p.role), p.number, code, bits,
+                   static_cast<int64_t>(p.sizes.size())});
+      desc.append(p.sizes.begin(), p.sizes.end());
+      desc.append(p.strides.begin(), p.strides.end());
+    }
+    b.setInsertionPointToEnd(e.module.getBody());
+    std::string descName = abi.name + "__descriptor";
+    auto descType = LLVM::LLVMArrayType::get(e.i64, desc.size());
+    LLVM::GlobalOp::create(
+        b, descType, /*isConstant=*/true, LLVM::Linkage::Internal, descName,
+        DenseIntElementsAttr::get(
+            RankedTensorType::get({static_cast<int64_t>(desc.size())}, e.i64),
+            desc));
+    std::string nameName = abi.name + "__name";
+    std::string nameText = abi.name + std::string(1, '\0');
+    LLVM::GlobalOp::create(
+        b, LLVM::LLVMArrayType::get(b.getI8Type(), nameText.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, nameName,
+        b.getStringAttr(nameText));
+
+    SmallVector<Type> params(abi.params.size() + 1, e.ptr);
+    auto f = e.startFunction(abi.name, e.ptr, params, false);
+    Block *entry = &f.getBody().front();
+    int64_t n = abi.params.size();
+    Value tensors = LLVM::AllocaOp::create(b, e.ptr, e.ptr,
+                                           e.c64(std::max<int64_t>(n, 1)), 8);
+    Value data = LLVM::AllocaOp::create(b, e.ptr, e.ptr,
+                                        e.c64(std::max<int64_t>(n, 1)), 8);
+    for (int64_t i = 0; i < n; ++i)
+      e.store(entry->getArgument(i), tensors, e.ptr, e.c64(i));
+    Value status =
+        e.call("lrt_bind_tensors", e.ptr,
+               {LLVM::AddressOfOp::create(b, e.ptr, nameName),
+                LLVM::AddressOfOp::create(b, e.ptr, descName), tensors, data});
+    Block *fail = f.addBlock();
+    Block *ok = f.addBlock();
+    LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ok);
+    b.setInsertionPointToStart(fail);
+    LLVM::ReturnOp::create(b, status);
+    b.setInsertionPointToStart(ok);
+    SmallVector<Value> args;
+    for (int64_t i = 0; i < n; ++i)
+      args.push_back(e.load(e.ptr, data, e.ptr, e.c64(i)));
+    args.push_back(entry->getArgument(n));
+    Value r = e.call(abi.name + "_raw", e.ptr, args);
+    LLVM::ReturnOp::create(b, r);
+  }
+
+  Emitter &e;
+  const FunctionABI &abi;
+};
+
+} // namespace
+
+FailureOr<OwningOpRef<ModuleOp>>
+mlir::layout::buildKernelModule(ModuleOp planned,
+                                std::vector<FunctionABI> &abis) {
+  MLIRContext *ctx = planned.getContext();
+  ctx->loadDialect<LLVM::LLVMDialect, scf::SCFDialect, arith::ArithDialect,
+                   vector::VectorDialect>();
+  TargetInfo target = cpuTargetInfo();
+  for (auto func : planned.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    FailureOr<FunctionABI> abi = analyzeFunction(func, target);
+    if (failed(abi))
+      return failure();
+    abis.push_back(std::move(*abi));
+  }
+  OwningOpRef<ModuleOp> module = ModuleOp::create(planned.getLoc());
+  Emitter e(*module);
+  // The runtime's functions; declared up front with exact types.
+  e.declare("lrt_scratch_free", LLVM::LLVMVoidType::get(ctx), {e.ptr});
+  for (const FunctionABI &abi : abis)
+    FunctionBuilder(e, abi).build();
+  return module;
+}

@@ -1,0 +1,145 @@
+//===- CPUTarget.cpp - Kernel module to LLVM IR and machine code
+//-----------===//
+
+#include "layout/Compiler/CPUBackend.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+LogicalResult mlir::layout::lowerKernelModuleToLLVM(ModuleOp kernels) {
+  PassManager pm(kernels.getContext());
+  pm.addPass(createSCFToControlFlowPass());
+  // bf16 has no native conversions on most x86 CPUs; expand extf/truncf to
+  // integer arithmetic (round to nearest even), as PyTorch computes them.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  return pm.run(kernels);
+}
+
+FailureOr<std::unique_ptr<llvm::TargetMachine>>
+mlir::layout::createTargetMachine(const CPUOptions &options,
+                                  std::string &error) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  llvm::InitializeNativeTargetAsmParser();
+  llvm::Triple triple(options.triple.empty() ? llvm::sys::getProcessTriple()
+                                             : options.triple);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return failure();
+  std::string cpu = options.cpu;
+  std::string features = options.features;
+  if (cpu == "host") {
+    cpu = llvm::sys::getHostCPUName().str();
+    llvm::SubtargetFeatures host;
+    for (auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
+      host.AddFeature(name, enabled);
+    features =
+        features.empty() ? host.getString() : host.getString() + "," + features;
+  }
+  llvm::TargetOptions targetOptions;
+  std::optional<llvm::CodeGenOptLevel> level =
+      llvm::CodeGenOpt::getLevel(options.optLevel);
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
+      level.value_or(llvm::CodeGenOptLevel::Aggressive)));
+  if (!machine) {
+    error = "cannot create a target machine for " + triple.str();
+    return failure();
+  }
+  if (!machine->getMCSubtargetInfo()->isCPUStringValid(cpu)) {
+    error = "unknown CPU '" + cpu + "' for " + triple.str() +
+            " (see llc -mtriple=" + triple.str() + " -mcpu=help)";
+    return failure();
+  }
+  return machine;
+}
+
+std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
+    ModuleOp llvmDialect, llvm::LLVMContext &context,
+    llvm::TargetMachine &machine, unsigned optLevel) {
+  registerBuiltinDialectTranslation(*llvmDialect.getContext());
+  registerLLVMDialectTranslation(*llvmDialect.getContext());
+  std::unique_ptr<llvm::Module> module =
+      translateModuleToLLVMIR(llvmDialect, context, "layoutc");
+  if (!module)
+    return nullptr;
+  module->setTargetTriple(machine.getTargetTriple());
+  module->setDataLayout(machine.createDataLayout());
+  // Every function gets the target's CPU and features, so that inlining and
+  // vectorization agree with the code generator.
+  for (llvm::Function &f : *module) {
+    if (f.isDeclaration())
+      continue;
+    f.addFnAttr("target-cpu", machine.getTargetCPU());
+    if (!machine.getTargetFeatureString().empty())
+      f.addFnAttr("target-features", machine.getTargetFeatureString());
+    f.addFnAttr(llvm::Attribute::NoUnwind);
+  }
+  if (optLevel == 0)
+    return module;
+
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder pb(&machine, tuning);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel == 1   ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
+  mpm.run(*module, mam);
+  return module;
+}
+
+LogicalResult mlir::layout::emitMachineCode(llvm::Module &module,
+                                            llvm::TargetMachine &machine,
+                                            bool assembly,
+                                            llvm::raw_pwrite_stream &os,
+                                            std::string &error) {
+  llvm::legacy::PassManager pm;
+  if (machine.addPassesToEmitFile(pm, os, nullptr,
+                                  assembly
+                                      ? llvm::CodeGenFileType::AssemblyFile
+                                      : llvm::CodeGenFileType::ObjectFile)) {
+    error = "the target cannot emit this file type";
+    return failure();
+  }
+  pm.run(module);
+  return success();
+}

@@ -1,0 +1,54 @@
+/* Support for the entry points layoutc generates: argument binding from a
+ * constant descriptor, and scratch memory. Applications do not call these;
+ * generated code does.
+ */
+#ifndef LAYOUT_RT_ENTRY_H
+#define LAYOUT_RT_ENTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <dlpack/dlpack.h>
+
+#include "layout_rt/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* DLPack 0.6 has no boolean code; this is the value later DLPack versions
+ * (and PyTorch 2) give kDLBool. layoutc's i1 is {LRT_DL_BOOL, 8, 1}. */
+#define LRT_DL_BOOL 6
+
+/* Roles of a tensor parameter in a descriptor. */
+enum {
+  LRT_ROLE_INPUT = 0,   /* read only */
+  LRT_ROLE_WRITTEN = 1, /* an argument the function writes into */
+  LRT_ROLE_OUTPUT = 2,  /* caller-allocated new result */
+};
+
+/* The descriptor layoutc emits for a function, as one constant int64_t
+ * array:
+ *   [1 (version), count,
+ *    then per parameter: role, number (argument or result index), dtype code,
+ *    dtype bits, ndim, sizes[ndim], strides[ndim]]
+ * Strides of LRT_ANY_STRIDE (INT64_MIN) are unconstrained.
+ *
+ * Checks every tensor against its entry (lrt_check_tensor), then checks
+ * that no written or output tensor overlaps itself or any other parameter
+ * (lrt_check_no_overlap), and stores data + byte_offset of each in
+ * `data[i]`. Messages start with "<function>: ". */
+lrt_status_t lrt_bind_tensors(const char *function, const int64_t *descriptor,
+                              const DLTensor *const *tensors, void **data);
+
+/* malloc with a status: INVALID_ARGUMENT for a negative size,
+ * RESOURCE_EXHAUSTED when memory is short. 64-byte aligned; zero bytes gives
+ * a valid pointer. Release with lrt_scratch_free. */
+lrt_status_t lrt_scratch_alloc(int64_t bytes, void **pointer);
+void lrt_scratch_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAYOUT_RT_ENTRY_H */

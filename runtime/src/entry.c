@@ -1,0 +1,125 @@
+#include "layout_rt/entry.h"
+
+#include "layout_rt/tensor.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The most parameters one function may have; generated functions have a
+ * handful. */
+#define LRT_MAX_PARAMS 256
+
+typedef struct lrt_param_t {
+  int64_t role;
+  int64_t number;
+  lrt_tensor_spec_t spec;
+} lrt_param_t;
+
+static lrt_status_t lrt_prefix(lrt_status_t status, const char *function) {
+  if (!status)
+    return status;
+  lrt_status_t prefixed = lrt_status_make(lrt_status_code(status), "%s: %s",
+                                          function, lrt_status_message(status));
+  lrt_status_free(status);
+  return prefixed;
+}
+
+/* Walks the descriptor; returns the parameter count, or -1 when it is
+ * malformed (a compiler bug, reported as INTERNAL). */
+static int lrt_decode(const int64_t *descriptor, lrt_param_t *params) {
+  if (!descriptor || descriptor[0] != 1 || descriptor[1] < 0 ||
+      descriptor[1] > LRT_MAX_PARAMS)
+    return -1;
+  int count = (int)descriptor[1];
+  const int64_t *p = descriptor + 2;
+  for (int i = 0; i < count; ++i) {
+    lrt_param_t *param = &params[i];
+    param->role = p[0];
+    param->number = p[1];
+    param->spec.dtype.code = (uint8_t)p[2];
+    param->spec.dtype.bits = (uint8_t)p[3];
+    param->spec.dtype.lanes = 1;
+    if (p[4] < 0 || p[4] > LRT_MAX_NDIM || param->role < LRT_ROLE_INPUT ||
+        param->role > LRT_ROLE_OUTPUT)
+      return -1;
+    param->spec.ndim = (int32_t)p[4];
+    param->spec.sizes = p + 5;
+    param->spec.strides = p + 5 + p[4];
+    param->spec.device.device_type = kDLCPU;
+    param->spec.device.device_id = LRT_ANY_DEVICE_ID;
+    p += 5 + 2 * p[4];
+  }
+  return count;
+}
+
+static void lrt_param_name(const lrt_param_t *param, char *buffer,
+                           size_t capacity) {
+  snprintf(buffer, capacity, "%s%lld",
+           param->role == LRT_ROLE_OUTPUT ? "result" : "arg",
+           (long long)param->number);
+}
+
+lrt_status_t lrt_bind_tensors(const char *function, const int64_t *descriptor,
+                              const DLTensor *const *tensors, void **data) {
+  if (!function)
+    function = "<kernel>";
+  lrt_param_t params[LRT_MAX_PARAMS];
+  int count = lrt_decode(descriptor, params);
+  if (count < 0)
+    return lrt_status_make(LRT_STATUS_INTERNAL,
+                           "%s: malformed argument descriptor", function);
+  char name[32];
+  for (int i = 0; i < count; ++i) {
+    lrt_param_name(&params[i], name, sizeof(name));
+    lrt_status_t status =
+        lrt_check_tensor(tensors[i], &params[i].spec, name, i);
+    if (status)
+      return lrt_prefix(status, function);
+  }
+
+  char names[LRT_MAX_PARAMS][32];
+  lrt_tensor_ref_t refs[LRT_MAX_PARAMS];
+  for (int i = 0; i < count; ++i) {
+    lrt_param_name(&params[i], names[i], sizeof(names[i]));
+    refs[i].tensor = tensors[i];
+    refs[i].name = names[i];
+    refs[i].index = i;
+  }
+  lrt_tensor_ref_t others[LRT_MAX_PARAMS];
+  for (int i = 0; i < count; ++i) {
+    if (params[i].role == LRT_ROLE_INPUT)
+      continue;
+    size_t numOthers = 0;
+    for (int j = 0; j < count; ++j)
+      if (j != i)
+        others[numOthers++] = refs[j];
+    lrt_status_t status = lrt_check_no_overlap(refs[i], others, numOthers);
+    if (status)
+      return lrt_prefix(status, function);
+  }
+
+  for (int i = 0; i < count; ++i)
+    data[i] = (char *)tensors[i]->data + tensors[i]->byte_offset;
+  return LRT_OK;
+}
+
+lrt_status_t lrt_scratch_alloc(int64_t bytes, void **pointer) {
+  *pointer = NULL;
+  if (bytes < 0)
+    return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT,
+                           "scratch size %lld is negative", (long long)bytes);
+  /* aligned_alloc wants a multiple of the alignment. */
+  int64_t rounded = (bytes + 63) / 64 * 64;
+  if (rounded == 0)
+    rounded = 64;
+  void *p = NULL;
+  if (rounded < bytes || posix_memalign(&p, 64, (size_t)rounded) != 0 || !p)
+    return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED,
+                           "cannot allocate %lld bytes of scratch memory",
+                           (long long)bytes);
+  *pointer = p;
+  return LRT_OK;
+}
+
+void lrt_scratch_free(void *pointer) { free(pointer); }
