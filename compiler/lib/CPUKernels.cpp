@@ -207,6 +207,20 @@ public:
     return loop.getResults();
   }
 
+  void ifElse(Value cond, function_ref<void()> thenBody,
+              function_ref<void()> elseBody) {
+    auto build = [&](function_ref<void()> body) {
+      return [&, body](OpBuilder &nested, Location) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nested.getInsertionBlock(),
+                            nested.getInsertionPoint());
+        body();
+        scf::YieldOp::create(b);
+      };
+    };
+    scf::IfOp::create(b, cond, build(thenBody), build(elseBody));
+  }
+
   LLVM::LLVMFuncOp declare(StringRef name, Type result, ArrayRef<Type> params) {
     if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
       return f;
@@ -342,15 +356,58 @@ public:
       : e(e), k(k), name(std::move(name)), src(elemOf(k.srcType)),
         dst(elemOf(k.dstType)) {}
 
+  /// The loop lrt_parallel_for splits, or -1.
+  int64_t parallelLoop() const {
+    if (isArgReduction())
+      return -1;
+    if (partials())
+      return 0;
+    return k.plan.parallelLoop ? *k.plan.parallelLoop : -1;
+  }
+
+  /// Reductions whose outermost loop is reduced split that loop: each chunk
+  /// accumulates a full set of outputs over its rows, and the partial sets
+  /// combine in chunk order. Memory streams in order (splitting the kept
+  /// columns instead would make every chunk stride over all rows), and the
+  /// bits do not depend on the thread count.
+  bool partials() const {
+    if (k.kind != KernelKind::Reduce || isArgReduction() ||
+        k.plan.loops.empty() || !k.plan.loops.front().reduced)
+      return false;
+    return partialChunks() > 1;
+  }
+  int64_t partialChunks() const {
+    Fallible<int64_t> inputs = numel(k.src.sizes);
+    Fallible<int64_t> outputs = numel(k.dst.sizes);
+    if (!inputs || !outputs || *outputs == 0)
+      return 1;
+    int64_t traffic = *inputs * src.bytes;
+    int64_t chunks =
+        std::min({cpuTargetInfo().numThreads, traffic / kMinBytesPerChunk,
+                  k.plan.loops.front().size});
+    // Partial sets beyond 16 MiB cost more traffic than they save.
+    while (chunks > 1 && chunks * *outputs * accumulator().bytes > (16 << 20))
+      chunks /= 2;
+    return std::max<int64_t>(1, chunks);
+  }
+
+  /// Columns of a transpose micro-kernel along the destination's unit
+  /// stride: whole 64-byte lines per store.
+  int64_t tileWidth() const {
+    int64_t n = microTile();
+    return n * std::max<int64_t>(1, 64 / (n * dst.bytes));
+  }
+
   /// The number of iterations lrt_parallel_for splits and its grain.
   std::pair<int64_t, int64_t> split() const {
-    const KernelPlan &p = k.plan;
-    if (!p.parallelLoop || isArgReduction())
+    int64_t loop = parallelLoop();
+    if (loop < 0)
       return {1, 1};
-    int64_t n = p.loops[*p.parallelLoop].size;
-    int64_t grain = llvm::divideCeil(n, std::max<int64_t>(1, p.chunks));
-    if (p.strategy == KernelStrategy::Transpose)
-      grain = llvm::alignTo(grain, microTile());
+    int64_t n = k.plan.loops[loop].size;
+    int64_t chunks = partials() ? partialChunks() : k.plan.chunks;
+    int64_t grain = llvm::divideCeil(n, std::max<int64_t>(1, chunks));
+    if (k.plan.strategy == KernelStrategy::Transpose)
+      grain = llvm::alignTo(grain, tileWidth());
     return {n, std::max<int64_t>(1, grain)};
   }
 
@@ -359,20 +416,25 @@ public:
            (k.reduction == ReductionKind::Argmax ||
             k.reduction == ReductionKind::Argmin);
   }
-  bool allReduced() const {
-    return llvm::all_of(k.plan.loops,
-                        [](const KernelLoop &l) { return l.reduced; });
-  }
 
+  int64_t outputCount() const {
+    Fallible<int64_t> outputs = numel(k.dst.sizes);
+    return *outputs;
+  }
+  /// Sets of outputs the accumulator array holds: one per chunk when the
+  /// reduced outer loop is split, else one.
+  int64_t accumulatorSets() const {
+    if (parallelLoop() == 0 && k.plan.loops.front().reduced) {
+      auto [n, grain] = split();
+      return std::max<int64_t>(1, llvm::divideCeil(n, grain));
+    }
+    return 1;
+  }
   /// Elements of the accumulator array (reductions other than arg*).
   int64_t accumulatorCount() const {
     if (k.kind != KernelKind::Reduce || isArgReduction())
       return 0;
-    auto [n, grain] = split();
-    if (allReduced())
-      return std::max<int64_t>(1, llvm::divideCeil(n, grain));
-    Fallible<int64_t> outputs = numel(k.dst.sizes);
-    return *outputs;
+    return accumulatorSets() * outputCount();
   }
   Elem accumulator() const {
     if (!k.plan.accumulator)
@@ -412,10 +474,16 @@ public:
       emitArgReduction();
     } else {
       Value accBase = e.c64(0);
-      if (allReduced() && k.plan.parallelLoop)
-        accBase = arith::DivSIOp::create(e.b, begin, e.c64(split().second));
+      if (accumulatorSets() > 1)
+        accBase =
+            e.mulc(arith::DivSIOp::create(e.b, begin, e.c64(split().second)),
+                   outputCount());
       emitReduceNest(0, e.c64(0), accBase);
     }
+    // Streaming stores are weakly ordered: make them visible before the
+    // chunk reports completion.
+    if (usesStreaming)
+      LLVM::FenceOp::create(e.b, LLVM::AtomicOrdering::seq_cst);
     LLVM::ReturnOp::create(e.b, ValueRange{});
   }
 
@@ -435,20 +503,17 @@ public:
     Fallible<int64_t> outputs = numel(k.dst.sizes);
     Fallible<int64_t> inputs = numel(k.src.sizes);
     int64_t reducedCount = *outputs ? *inputs / *outputs : 0;
-    bool combinePartials = allReduced() && accumulatorCount() > 1;
+    int64_t sets = accumulatorSets(), stride = outputCount();
     e.forLoop(e.c64(0), e.c64(*outputs), 1, [&](Value i) {
-      Value v;
-      if (combinePartials) {
+      Value v = e.load(a.mem, acc, a.mem, i);
+      if (sets > 1)
         v = e.forLoopCarry(
-                 e.c64(0), e.c64(accumulatorCount()), 1,
-                 ValueRange{ops.identity(a.mem)},
+                 e.c64(1), e.c64(sets), 1, ValueRange{v},
                  [&](Value j, ValueRange r) -> SmallVector<Value> {
-                   return {ops.combine(r[0], e.load(a.mem, acc, a.mem, j))};
+                   Value at = e.add(e.mulc(j, stride), i);
+                   return {ops.combine(r[0], e.load(a.mem, acc, a.mem, at))};
                  })
                 .front();
-      } else {
-        v = e.load(a.mem, acc, a.mem, i);
-      }
       if (k.reduction == ReductionKind::Mean) {
         Value count = arith::ConstantOp::create(
             e.b, FloatAttr::get(a.mem, double(reducedCount)));
@@ -460,11 +525,9 @@ public:
 
 private:
   Range rangeOf(size_t loop) {
-    const KernelPlan &p = k.plan;
-    if (p.parallelLoop && *p.parallelLoop == static_cast<int64_t>(loop) &&
-        !isArgReduction())
+    if (parallelLoop() == static_cast<int64_t>(loop))
       return {begin, end};
-    return {e.c64(0), e.c64(p.loops[loop].size)};
+    return {e.c64(0), e.c64(k.plan.loops[loop].size)};
   }
 
   //===--------------------------------------------------------------------===//
@@ -531,6 +594,7 @@ private:
     Value lo = r.lo;
     bool streaming = k.plan.streamingStores;
     if (streaming) {
+      usesStreaming = true;
       // Peel to a vector-aligned destination: x86 only streams aligned
       // stores.
       int64_t vbytes = vw * dst.bytes;
@@ -631,39 +695,82 @@ private:
     // vector per b index along a and interleave them into one store.
     if (lb.size < n && la.dstStride == lb.size && !rangeIsSplit(bl))
       return emitInterleave(s, d, la, lb, ra);
-    // Cache blocking along a: a block's destination rows (256 x one micro
-    // tile) stay in L1 while b advances.
-    constexpr int64_t kBlock = 256;
-    e.forLoop(ra.lo, ra.hi, kBlock, [&](Value a0) {
-      Value a1 = e.minI(e.add(a0, e.c64(kBlock)), ra.hi);
-      Value aFull = floorTo(a0, a1, n);
-      Value bFull = floorTo(rb.lo, rb.hi, n);
-      e.forLoop(rb.lo, bFull, n, [&](Value b0) {
-        e.forLoop(a0, aFull, n,
-                  [&](Value ia) { micro(s, d, la, lb, ia, b0, n); });
-        scalarRect(s, d, la, lb, aFull, a1, b0, e.add(b0, e.c64(n)));
+    int64_t w = tileWidth();
+    // Non-temporal stores need whole aligned lines: rows of the destination
+    // that are multiples of 64 bytes, and a line-aligned first row (checked
+    // at run time; the other version stores normally).
+    bool canStream =
+        k.plan.streamingStores && (la.dstStride * dst.bytes) % 64 == 0;
+    auto loops = [&](bool streaming) {
+      // Cache blocking along a: the block's destination lines stay in L1
+      // while b advances.
+      constexpr int64_t kBlock = 256;
+      e.forLoop(ra.lo, ra.hi, kBlock, [&](Value a0) {
+        Value a1 = e.minI(e.add(a0, e.c64(kBlock)), ra.hi);
+        Value aFull = floorTo(a0, a1, n);
+        Value bFull = floorTo(rb.lo, rb.hi, w);
+        e.forLoop(rb.lo, bFull, w, [&](Value b0) {
+          e.forLoop(a0, aFull, n, [&](Value ia) {
+            micro(s, d, la, lb, ia, b0, n, w / n, streaming);
+          });
+          scalarRect(s, d, la, lb, aFull, a1, b0, e.add(b0, e.c64(w)));
+        });
+        scalarRect(s, d, la, lb, a0, a1, bFull, rb.hi);
       });
-      scalarRect(s, d, la, lb, a0, a1, bFull, rb.hi);
-    });
+    };
+    if (!canStream)
+      return loops(false);
+    usesStreaming = true;
+    Value addr = LLVM::PtrToIntOp::create(
+        e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, rb.lo)));
+    Value aligned = arith::CmpIOp::create(
+        e.b, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(e.b, addr, e.c64(63)), e.c64(0));
+    e.ifElse(
+        aligned, [&] { loops(true); }, [&] { loops(false); });
   }
 
-  bool rangeIsSplit(int64_t loop) const {
-    return k.plan.parallelLoop && *k.plan.parallelLoop == loop;
-  }
+  bool rangeIsSplit(int64_t loop) const { return parallelLoop() == loop; }
 
+  /// An n x (n * blocks) tile: `blocks` square n x n transposes side by
+  /// side along b, whose rows join into one store per destination row.
   void micro(Value s, Value d, const KernelLoop &la, const KernelLoop &lb,
-             Value ia, Value ib, int64_t n) {
+             Value ia, Value ib, int64_t n, int64_t blocks, bool streaming) {
     Type vt = e.vecOf(src.mem, n);
-    SmallVector<Value> rows;
     Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
-    for (int64_t j = 0; j < n; ++j)
-      rows.push_back(
-          e.load(vt, srcPtr, src.mem, e.add(base, e.c64(j * lb.srcStride))));
-    SmallVector<Value> cols = transposeSquare(rows);
+    SmallVector<SmallVector<Value>> cols;
+    for (int64_t blk = 0; blk < blocks; ++blk) {
+      SmallVector<Value> rows;
+      for (int64_t j = 0; j < n; ++j)
+        rows.push_back(
+            e.load(vt, srcPtr, src.mem,
+                   e.add(base, e.c64((blk * n + j) * lb.srcStride))));
+      cols.push_back(transposeSquare(rows));
+    }
     Value out = e.add(e.add(d, ib), e.mulc(ia, la.dstStride));
-    for (int64_t i = 0; i < n; ++i)
-      e.store(e.convert(cols[i], src, dst), dstPtr, dst.mem,
-              e.add(out, e.c64(i * la.dstStride)));
+    for (int64_t i = 0; i < n; ++i) {
+      SmallVector<Value> parts;
+      for (int64_t blk = 0; blk < blocks; ++blk)
+        parts.push_back(cols[blk][i]);
+      e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem,
+              e.add(out, e.c64(i * la.dstStride)), streaming);
+    }
+  }
+
+  /// Joins equal-length vectors end to end (pairwise, so LLVM sees a
+  /// balanced tree of shuffles).
+  Value concat(ArrayRef<Value> parts) {
+    if (parts.size() == 1)
+      return parts[0];
+    size_t half = parts.size() / 2;
+    Value lo = concat(parts.take_front(half)),
+          hi = concat(parts.drop_front(half));
+    int64_t total = cast<VectorType>(lo.getType()).getNumElements() +
+                    cast<VectorType>(hi.getType()).getNumElements();
+    SmallVector<int64_t> mask;
+    for (int64_t c = 0; c < total; ++c)
+      mask.push_back(c);
+    return vector::ShuffleOp::create(e.b, lo, hi, mask);
   }
 
   void emitInterleave(Value s, Value d, const KernelLoop &la,
@@ -879,6 +986,7 @@ private:
   std::string name;
   Elem src, dst;
   Value begin, end, srcPtr, dstPtr, accPtr;
+  bool usesStreaming = false;
 };
 
 //===----------------------------------------------------------------------===//
