@@ -480,10 +480,12 @@ public:
                    outputCount());
       emitReduceNest(0, e.c64(0), accBase);
     }
-    // Streaming stores are weakly ordered: make them visible before the
-    // chunk reports completion.
+    // Streaming stores are weakly ordered: sfence makes them visible before
+    // the chunk reports completion (x86; the only target the backend
+    // streams on).
     if (usesStreaming)
-      LLVM::FenceOp::create(e.b, LLVM::AtomicOrdering::seq_cst);
+      LLVM::CallIntrinsicOp::create(
+          e.b, e.b.getStringAttr("llvm.x86.sse.sfence"), ValueRange{});
     LLVM::ReturnOp::create(e.b, ValueRange{});
   }
 

@@ -114,6 +114,8 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   layout::registerLayoutDialects(registry);
   MLIRContext context(registry);
+  // Diagnostics point at the source line; the generic op dump adds noise.
+  context.printOpOnDiagnostic(false);
   context.loadAllAvailableDialects();
 
   std::string error;

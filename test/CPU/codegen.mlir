@@ -1,0 +1,93 @@
+// LLVM IR the CPU backend emits for each kernel strategy: the vector types,
+// shuffles and streaming stores must be there, not scalar loops.
+// RUN: layoutc %s --emit=llvm --mcpu=x86-64-v3 | FileCheck %s
+// RUN: layoutc %s --emit=asm --mcpu=x86-64-v3 | FileCheck %s --check-prefix=ASM
+
+// ASM-LABEL: transpose__kernel0:
+// ASM: vshufps ${{[0-9]+}}, %ymm
+// ASM-LABEL: big_transpose__kernel0:
+// ASM: vmovntps %ymm
+// ASM: sfence
+// ASM-LABEL: to_f16__kernel0:
+// ASM: vcvtps2ph
+
+// CHECK-LABEL: define internal void @transpose__kernel0(
+// Two 8x8 tiles per micro-kernel: 8-lane row loads, shuffle rounds, and
+// 16-float stores (one 64-byte line per destination row).
+// CHECK: load <8 x float>
+// CHECK: shufflevector <8 x float>
+// CHECK: store <16 x float>
+// CHECK-LABEL: define ptr @transpose_raw(
+// CHECK: call ptr @lrt_exec_options_resolve_threads(
+// CHECK: call ptr @lrt_parallel_for(ptr %{{.*}}, i64 1, i64 1, ptr nonnull @transpose__kernel0
+// CHECK-LABEL: define ptr @transpose(
+// CHECK: call ptr @lrt_bind_tensors(
+func.func @transpose(%x: !layout.tensor<64x64xf32>) -> !layout.tensor<64x64xf32> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<64x64xf32>
+  %c = layout.contiguous %p : !layout.tensor<64x64xf32, strided<[1, 64]>>
+  return %c : !layout.tensor<64x64xf32>
+}
+
+// A destination larger than the cache is written with non-temporal stores,
+// behind a run-time alignment check, then sfence.
+// CHECK-LABEL: define internal void @big_transpose__kernel0(
+// CHECK: and i64 %{{.*}}, 63
+// CHECK: store <16 x float> %{{.*}}, !nontemporal
+// CHECK: call void @llvm.x86.sse.sfence()
+func.func @big_transpose(%x: !layout.tensor<4096x4096xf32>) -> !layout.tensor<4096x4096xf32> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<4096x4096xf32>
+  %c = layout.contiguous %p : !layout.tensor<4096x4096xf32, strided<[1, 4096]>>
+  return %c : !layout.tensor<4096x4096xf32>
+}
+
+// Fused f32 -> f16 conversion of a transpose, four 8x8 tiles per line.
+// CHECK-LABEL: define internal void @to_f16__kernel0(
+// CHECK: fptrunc <32 x float> %{{.*}} to <32 x half>
+// CHECK: store <32 x half>
+func.func @to_f16(%x: !layout.tensor<32x64xf32>) -> !layout.tensor<64x32xf16> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<32x64xf32>
+  %t = layout.to %p f16 : !layout.tensor<64x32xf32, strided<[1, 64]>>
+  %c = layout.contiguous %t : !layout.tensor<64x32xf16, strided<[1, 64]>>
+  return %c : !layout.tensor<64x32xf16>
+}
+
+// Broadcast: one splat, vector stores.
+// CHECK-LABEL: define internal void @broadcast__kernel0(
+// CHECK: store <8 x float>
+func.func @broadcast(%x: !layout.tensor<1x1xf32>) -> !layout.tensor<16x16xf32> {
+  %e = layout.expand %x [16, 16] : !layout.tensor<1x1xf32>
+  %c = layout.contiguous %e : !layout.tensor<16x16xf32, strided<[0, 0]>>
+  return %c : !layout.tensor<16x16xf32>
+}
+
+// Inner reduction: vector loads into several vector accumulators.
+// CHECK-LABEL: define internal void @sum_inner__kernel0(
+// CHECK: load <8 x float>
+// CHECK: fadd <8 x float>
+// CHECK-LABEL: define ptr @sum_inner_raw(
+// CHECK: call ptr @lrt_scratch_alloc(
+// CHECK: call void @lrt_scratch_free(
+func.func @sum_inner(%x: !layout.tensor<8x1024xf32>) -> !layout.tensor<8xf32> {
+  %r = layout.reduce sum %x dims [1] : !layout.tensor<8x1024xf32>
+  return %r : !layout.tensor<8xf32>
+}
+
+// f16 sums accumulate in f32.
+// CHECK-LABEL: define internal void @sum_f16__kernel0(
+// CHECK: fpext <8 x half> %{{.*}} to <8 x float>
+// CHECK: fadd <8 x float>
+func.func @sum_f16(%x: !layout.tensor<4096xf16>) -> !layout.tensor<f16> {
+  %r = layout.reduce sum %x dims [] : !layout.tensor<4096xf16>
+  return %r : !layout.tensor<f16>
+}
+
+// Outer reduction (amax over rows): the kept columns are vectors; a NaN
+// input wins the comparison (it propagates, as in PyTorch).
+// CHECK-LABEL: define internal void @amax_outer__kernel0(
+// CHECK: load <8 x float>
+// CHECK: fcmp uno <8 x float>
+// CHECK: select <8 x i1>
+func.func @amax_outer(%x: !layout.tensor<64x256xf32>) -> !layout.tensor<256xf32> {
+  %r = layout.reduce amax %x dims [0] : !layout.tensor<64x256xf32>
+  return %r : !layout.tensor<256xf32>
+}
