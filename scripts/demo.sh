@@ -15,3 +15,6 @@ echo "== layoutc $example --emit=explain"
 echo
 echo "== layoutc $example --emit=memory-map"
 "$BUILD_DIR/bin/layoutc" "$example" --emit=memory-map
+echo
+echo "== layoutc $example --run   (JIT on iota inputs; PyTorch's printout)"
+"$BUILD_DIR/bin/layoutc" "$example" --run
