@@ -350,6 +350,9 @@ struct Range {
   Value lo, hi;
 };
 
+/// Steps up to this are loaded as contiguous vectors and deinterleaved.
+constexpr int64_t kMaxDeinterleave = 4;
+
 class KernelBuilder {
 public:
   KernelBuilder(Emitter &e, const Kernel &k, std::string name)
@@ -570,6 +573,20 @@ private:
         mask.push_back(j);
       return vector::ShuffleOp::create(e.b, v, v, mask);
     }
+    if (stride >= 2 && stride <= kMaxDeinterleave) {
+      // Small steps (x[:, ::2]): `stride` contiguous vectors, then every
+      // stride-th lane. Reads stride - 1 elements past the last lane; the
+      // caller keeps those inside the run.
+      SmallVector<Value> parts;
+      for (int64_t j = 0; j < stride; ++j)
+        parts.push_back(
+            e.load(vt, srcPtr, src.mem, e.add(first, e.c64(j * vw))));
+      Value all = concat(parts);
+      SmallVector<int64_t> mask;
+      for (int64_t j = 0; j < vw; ++j)
+        mask.push_back(j * stride);
+      return vector::ShuffleOp::create(e.b, all, all, mask);
+    }
     SmallVector<Value> lanes;
     for (int64_t j = 0; j < vw; ++j)
       lanes.push_back(
@@ -611,6 +628,10 @@ private:
       lo = peelEnd;
     }
     Value count = arith::SubIOp::create(e.b, r.hi, lo);
+    // A deinterleaving load reads past its last lane: stop one vector
+    // early so that it never reads beyond the run's last element.
+    if (l.srcStride >= 2 && l.srcStride <= kMaxDeinterleave)
+      count = arith::SubIOp::create(e.b, count, e.c64(1));
     Value vecEnd =
         e.add(lo, e.mulc(arith::DivSIOp::create(e.b, count, e.c64(vw)), vw));
     Value splat;

@@ -230,7 +230,17 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
     out += "]";
   };
   emit(0, 7);
-  return out + suffix + ")";
+  if (suffix.empty())
+    return out + ")";
+  // PyTorch's _add_suffixes: the dtype moves to its own line when the last
+  // line would exceed 80 columns.
+  std::string dtype = suffix.substr(2);
+  size_t newline = out.rfind('\n');
+  size_t lastLine =
+      newline == std::string::npos ? out.size() + 2 : out.size() - newline + 1;
+  if (lastLine + dtype.size() + 2 > 80)
+    return out + ",\n" + std::string(7, ' ') + dtype + ")";
+  return out + ", " + dtype + ")";
 }
 
 LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
