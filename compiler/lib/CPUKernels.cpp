@@ -440,16 +440,20 @@ public:
     return accumulatorSets() * outputCount();
   }
   Elem accumulator() const {
-    if (!k.plan.accumulator)
-      return src;
-    StringRef a = *k.plan.accumulator;
     Builder b(e.ctx);
+    StringRef a = k.plan.accumulator ? *k.plan.accumulator : StringRef();
     if (a == "f32")
       return elemOf(b.getF32Type());
     if (a == "f64")
       return elemOf(b.getF64Type());
     if (a == "i64")
       return elemOf(b.getI64Type());
+    // amax/amin/argmax/argmin keep the input type, but x86 has no bf16
+    // arithmetic and LLVM rounds its promoted results back through a libgcc
+    // helper (__truncsfbf2) that GCC 12 lacks: compare in f32 instead, exact
+    // for values that came from bf16.
+    if (src.lang.isBF16())
+      return elemOf(b.getF32Type());
     return src;
   }
 
@@ -598,7 +602,8 @@ private:
     int64_t vw = k.plan.vectorWidth;
     if (l.dstStride != 1 || vw == 1)
       return scalarCopy(l, r.lo, r.hi, s, d);
-    bool sameBits = src.mem == dst.mem;
+    // Same memory type is not enough: i8 -> i1 stores x != 0.
+    bool sameBits = src.mem == dst.mem && src.isBool == dst.isBool;
     // Whole contiguous runs of one type: libc's memcpy is at bandwidth and
     // switches to non-temporal stores on its own for large sizes.
     if (l.srcStride == 1 && sameBits && !k.plan.streamingStores &&
