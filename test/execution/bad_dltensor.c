@@ -74,7 +74,8 @@ static bool untouched(const void *p, size_t bytes) {
 
 static bool inputs_intact(void) {
   for (int i = 0; i < 24; ++i)
-    if (x_data[i] != (float)(i * 3 - 20) / 4.0f || src_data[i] != (float)(100 + i))
+    if (x_data[i] != (float)(i * 3 - 20) / 4.0f ||
+        src_data[i] != (float)(100 + i))
       return false;
   return true;
 }
@@ -125,7 +126,8 @@ static void expect_invalid(const char *what, lrt_status_t status,
     snprintf(detail, sizeof detail, "returned NULL (LRT_OK)");
   } else if (lrt_status_code(status) != LRT_STATUS_INVALID_ARGUMENT) {
     ok = false;
-    snprintf(detail, sizeof detail, "code %s, expected INVALID_ARGUMENT: \"%s\"",
+    snprintf(detail, sizeof detail,
+             "code %s, expected INVALID_ARGUMENT: \"%s\"",
              lrt_status_code_name(lrt_status_code(status)), message);
   } else if (!mentions(message, needles)) {
     ok = false;
@@ -138,7 +140,8 @@ static void expect_invalid(const char *what, lrt_status_t status,
       !untouched(out2_data, sizeof out2_data) ||
       !untouched(dst_data, sizeof dst_data) || !inputs_intact()) {
     ok = false;
-    strncat(detail, " [but it wrote to a buffer]", sizeof detail - strlen(detail) - 1);
+    strncat(detail, " [but it wrote to a buffer]",
+            sizeof detail - strlen(detail) - 1);
   }
   report(what, ok, detail);
   lrt_status_free(status);
@@ -157,7 +160,8 @@ int main(void) {
       for (int j = 0; j < 4; ++j)
         ok = ok && out_data[i * 4 + j] == x_data[j * 6 + i];
     ok = ok && untouched(out_data + 24, sizeof out_data - 24 * sizeof(float));
-    report("valid call", ok, s ? lrt_status_message(s) : "returned NULL, values right");
+    report("valid call", ok,
+           s ? lrt_status_message(s) : "returned NULL, values right");
     lrt_status_free(s);
   }
   reset();
@@ -200,14 +204,16 @@ int main(void) {
     float row0 = 0;
     for (int j = 0; j < 6; ++j)
       row0 += x_data[j];
-    report("valid call, two outputs", s == LRT_OK && out_data[1] == x_data[6] && out2_data[0] == row0,
+    report("valid call, two outputs",
+           s == LRT_OK && out_data[1] == x_data[6] && out2_data[0] == row0,
            s ? lrt_status_message(s) : "returned NULL");
     lrt_status_free(s);
   }
   reset();
   {
     lrt_status_t s = copy_into(&dst, &src, &one);
-    report("valid call, written argument", s == LRT_OK && dst_data[1] == src_data[4],
+    report("valid call, written argument",
+           s == LRT_OK && dst_data[1] == src_data[4],
            s ? lrt_status_message(s) : "returned NULL");
     lrt_status_free(s);
   }
@@ -215,14 +221,17 @@ int main(void) {
   /* Malformed calls. */
   reset();
   x.dtype.bits = 16;
-  expect_invalid("wrong dtype (f16 for f32)", transpose_copy(&x, &out, &one), "dtype|f16");
+  expect_invalid("wrong dtype (f16 for f32)", transpose_copy(&x, &out, &one),
+                 "dtype|f16");
   reset();
   x.dtype.code = kDLInt;
-  expect_invalid("wrong dtype (i32 for f32)", transpose_copy(&x, &out, &one), "dtype|i32");
+  expect_invalid("wrong dtype (i32 for f32)", transpose_copy(&x, &out, &one),
+                 "dtype|i32");
   reset();
   out.dtype.code = kDLBfloat;
   out.dtype.bits = 16;
-  expect_invalid("wrong output dtype (bf16)", transpose_copy(&x, &out, &one), "dtype|bf16");
+  expect_invalid("wrong output dtype (bf16)", transpose_copy(&x, &out, &one),
+                 "dtype|bf16");
   reset();
   x.ndim = 3;
   x.shape = bad_shape3;
@@ -240,7 +249,8 @@ int main(void) {
     out.shape = shape; /* the output's sizes are 6x4 */
     int64_t strides[2] = {6, 1};
     out.strides = strides;
-    expect_invalid("wrong output sizes", transpose_copy(&x, &out, &one), "size");
+    expect_invalid("wrong output sizes", transpose_copy(&x, &out, &one),
+                   "size");
   }
   reset();
   {
@@ -252,14 +262,17 @@ int main(void) {
   {
     int64_t strides[2] = {1, 6}; /* a transposed output */
     out.strides = strides;
-    expect_invalid("wrong output strides", transpose_copy(&x, &out, &one), "stride");
+    expect_invalid("wrong output strides", transpose_copy(&x, &out, &one),
+                   "stride");
   }
   reset();
   x.device.device_type = kDLCUDA;
-  expect_invalid("non-CPU device (kDLCUDA)", transpose_copy(&x, &out, &one), "device|cuda");
+  expect_invalid("non-CPU device (kDLCUDA)", transpose_copy(&x, &out, &one),
+                 "device|cuda");
   reset();
   out.device.device_type = kDLCUDA;
-  expect_invalid("non-CPU output device", transpose_copy(&x, &out, &one), "device|cuda");
+  expect_invalid("non-CPU output device", transpose_copy(&x, &out, &one),
+                 "device|cuda");
   reset();
   expect_invalid("NULL tensor", transpose_copy(NULL, &out, &one), "null");
   reset();
@@ -269,13 +282,16 @@ int main(void) {
   expect_invalid("NULL data", transpose_copy(&x, &out, &one), "data|null");
   reset();
   out.data = NULL;
-  expect_invalid("NULL output data", transpose_copy(&x, &out, &one), "data|null");
+  expect_invalid("NULL output data", transpose_copy(&x, &out, &one),
+                 "data|null");
   reset();
   x.byte_offset = 2; /* not a multiple of 4 */
-  expect_invalid("misaligned byte_offset", transpose_copy(&x, &out, &one), "byte_offset|align|multiple");
+  expect_invalid("misaligned byte_offset", transpose_copy(&x, &out, &one),
+                 "byte_offset|align|multiple");
   reset();
   x.data = (char *)x_data + 1;
-  expect_invalid("misaligned data pointer", transpose_copy(&x, &out, &one), "align|multiple");
+  expect_invalid("misaligned data pointer", transpose_copy(&x, &out, &one),
+                 "align|multiple");
   reset();
   {
     /* The output lies inside the input's bytes: give the input the output
@@ -293,12 +309,13 @@ int main(void) {
   {
     int64_t strides[2] = {0, 1}; /* every row at the same address */
     out.strides = strides;
-    expect_invalid("overlapping output (stride 0)", transpose_copy(&x, &out, &one),
-                   "overlap|stride");
+    expect_invalid("overlapping output (stride 0)",
+                   transpose_copy(&x, &out, &one), "overlap|stride");
   }
   reset();
   out2.data = out_data; /* the second output on top of the first */
-  expect_invalid("outputs overlapping each other", two_outputs(&x, &out, &out2, &one), "overlap");
+  expect_invalid("outputs overlapping each other",
+                 two_outputs(&x, &out, &out2, &one), "overlap");
   reset();
   {
     src.data = dst_data; /* the written argument is also what is read */
@@ -309,21 +326,23 @@ int main(void) {
   {
     lrt_exec_options_t bad = LRT_EXEC_OPTIONS_DEFAULT;
     bad.num_threads = -1;
-    expect_invalid("negative num_threads", transpose_copy(&x, &out, &bad), "num_threads|thread");
+    expect_invalid("negative num_threads", transpose_copy(&x, &out, &bad),
+                   "num_threads|thread");
   }
   reset();
   {
     lrt_exec_options_t bad = LRT_EXEC_OPTIONS_DEFAULT;
     bad.num_threads = -3;
-    expect_invalid("negative num_threads (raw)", transpose_copy_raw(x_data, out_data, &bad),
+    expect_invalid("negative num_threads (raw)",
+                   transpose_copy_raw(x_data, out_data, &bad),
                    "num_threads|thread");
   }
   reset();
   {
     lrt_exec_options_t bad = LRT_EXEC_OPTIONS_DEFAULT;
     bad.struct_size = 1; /* too short to hold num_threads */
-    expect_invalid("options struct_size too small", transpose_copy(&x, &out, &bad),
-                   "struct_size|options|size");
+    expect_invalid("options struct_size too small",
+                   transpose_copy(&x, &out, &bad), "struct_size|options|size");
   }
 
   printf("%d passed, %d failed\n", passed, failed);

@@ -10,7 +10,8 @@
  *   layout-exec-manifest 1
  *   <ncases>
  *   case <id> <entry> <nparams> <nruns> <run>...
- *   param <role> <code> <bits> <ndim> <size>... <stride>... <storage> <first> <flags>
+ *   param <role> <code> <bits> <ndim> <size>... <stride>... <storage> <first>
+ * <flags>
  *
  * role: 0 input, 1 input the function writes into, 2 output.
  * flags: 1 = pass strides == NULL (row-major), 2 = point `data` at the
@@ -171,8 +172,8 @@ int main(int argc, char **argv) {
     int nparams = (int)read_int(manifest);
     int nruns = (int)read_int(manifest);
     int runs[MAX_RUNS];
-    if (entry_index < 0 || entry_index >= exec_num_entries ||
-        nparams < 0 || nparams > MAX_PARAMS || nruns < 0 || nruns > MAX_RUNS)
+    if (entry_index < 0 || entry_index >= exec_num_entries || nparams < 0 ||
+        nparams > MAX_PARAMS || nruns < 0 || nruns > MAX_RUNS)
       die("bad case header");
     for (int r = 0; r < nruns; ++r)
       runs[r] = (int)read_int(manifest);

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Prints the benchmark table from the RESULT lines of driver and peers.py.
+
+  table.py RESULTS [--plot out.png] [--note TEXT]...
+
+One row per (case, variant, threads): the limit in GB/s (copies: the better
+of memcpy and a streaming-store copy; reductions: a vectorized read-sum),
+then per implementation "GB/s ratio" (ratio = GB/s / limit, both with the
+same thread count). Markers: `*` noisy (max/min of the timed runs > 1.25,
+ranges listed below the table), `!MISMATCH` a wrong result (listed below).
+"""
+import argparse
+import collections
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cases  # noqa: E402
+
+IMPLS = [("layoutc", "layoutc"), ("naive", "naive C++"), ("halide", "Halide"),
+         ("numpy", "NumPy(1T)"), ("torch_out", "torch copy_"),
+         ("torch", "torch alloc")]
+NOISY = 1.25
+
+
+def load(path):
+    rows = {}
+    with open(path) as f:
+        for line in f:
+            p = line.rstrip("\n").split("\t")
+            if len(p) != 11 or p[0] != "RESULT":
+                continue
+            _, cid, var, T, impl, med, lo, hi, runs, nbytes, status = p
+            rows[(cid, var, int(T), impl)] = dict(
+                med=float(med), lo=float(lo), hi=float(hi), runs=int(runs),
+                bytes=int(nbytes), status=status)
+    return rows
+
+
+def gbs(r):
+    return r["bytes"] / r["med"] / 1e9 if r["med"] > 0 else 0.0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("results")
+    ap.add_argument("--plot")
+    ap.add_argument("--note", action="append", default=[])
+    a = ap.parse_args()
+    rows = load(a.results)
+    order = {c["id"]: i for i, c in enumerate(cases.CASES)}
+    vorder = {"full": 0, "quick": 0, "small": 1, "odd": 2}
+    keys = sorted({(k[0], k[1], k[2]) for k in rows},
+                  key=lambda k: (order.get(k[0], 99), vorder.get(k[1], 9),
+                                 k[2]))
+    shapes = {c["id"]: c["shapes"] for c in cases.CASES}
+
+    head = ["case", "size", "T", "limit GB/s"] + [h for _, h in IMPLS]
+    table, noisy, bad = [], [], []
+    ratios = collections.defaultdict(dict)  # (case, var, T) -> impl -> ratio
+    for cid, var, T in keys:
+        get = lambda impl: rows.get((cid, var, T, impl))
+        if get("readsum"):
+            lim = gbs(get("readsum"))
+            limtxt = f"{lim:.1f} rd"
+        else:
+            m, s = get("memcpy"), get("stream")
+            cands = [(gbs(r), n) for r, n in ((m, "mc"), (s, "nt")) if r]
+            lim, which = max(cands) if cands else (0.0, "")
+            limtxt = f"{lim:.1f} {which}"
+        shape = "x".join(map(str, shapes.get(cid, {}).get(var, [])))
+        line = [cid, f"{var} {shape}", str(T), limtxt]
+        for impl, label in IMPLS:
+            r = get(impl)
+            if r is None:
+                line.append("-")
+                continue
+            st = r["status"]
+            if st.startswith("n/a"):
+                reason = st[4:].strip()
+                if impl == "layoutc":
+                    line.append(f"n/a ({reason})")
+                elif impl == "numpy" and T != 1:
+                    line.append("(1T only)")
+                else:
+                    line.append("n/a")
+                continue
+            if st.startswith("error"):
+                line.append("ERROR")
+                bad.append(f"{cid} {var} T={T} {label}: {st}")
+                continue
+            v = gbs(r)
+            ratio = v / lim if lim > 0 else 0.0
+            ratios[(cid, var, T)][impl] = ratio
+            cell = f"{v:6.1f} {ratio:4.2f}"
+            if r["lo"] > 0 and r["hi"] / r["lo"] > NOISY:
+                cell += "*"
+                noisy.append(f"{cid} {var} T={T} {label}: "
+                             f"{r['bytes'] / r['hi'] / 1e9:.1f}-"
+                             f"{r['bytes'] / r['lo'] / 1e9:.1f} GB/s over "
+                             f"{r['runs']} runs")
+            if st != "ok":
+                cell += " !MISMATCH"
+                bad.append(f"{cid} {var} T={T} {label}: {st}")
+            line.append(cell)
+        table.append(line)
+
+    widths = [max(len(str(r[i])) for r in [head] + table)
+              for i in range(len(head))]
+    fmt = lambda r: "  ".join(str(c).ljust(w) if i < 3 else str(c).rjust(w)
+                              for i, (c, w) in enumerate(zip(r, widths)))
+    print("Effective bandwidth GB/s (bytes read + written / median time; "
+          "reductions: bytes read) and ratio to the limit with the same "
+          "thread count T.")
+    print("limit: copies the better of memcpy (mc) and a streaming-store "
+          "copy (nt) of the same total bytes; reductions a read-sum (rd). "
+          "NumPy is single-threaded.")
+    for n in a.note:
+        print(n)
+    print()
+    print(fmt(head))
+    print(fmt(["-" * w for w in widths]))
+    prev = None
+    for line in table:
+        if prev and prev != line[0]:
+            print()
+        prev = line[0]
+        print(fmt(line))
+    if bad:
+        print("\n!!! WRONG RESULTS OR ERRORS (verified against the serial "
+              "naive loop nest):")
+        for b in bad:
+            print("  " + b)
+    else:
+        print("\nAll verified results match the serial naive loop nest "
+              "(copies bit-exact, sums within tolerance).")
+    if noisy:
+        print(f"\n* noisy (slowest/fastest run > {NOISY}): min-max")
+        for n in noisy:
+            print("  " + n)
+
+    if a.plot:
+        plot(a.plot, ratios)
+
+
+def plot(path, ratios):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print(f"--plot: matplotlib missing (scripts/install-bench-deps.sh); "
+              f"no {path}", file=sys.stderr)
+        return
+    threads = sorted({k[2] for k in ratios})
+    big = [v for v in ("full", "quick") if any(k[1] == v for k in ratios)]
+    var = big[0] if big else "small"
+    ids = [c["id"] for c in cases.CASES
+           if any(k[0] == c["id"] and k[1] == var for k in ratios)]
+    fig, axes = plt.subplots(len(threads), 1, figsize=(14, 4 * len(threads)),
+                             squeeze=False)
+    w = 0.8 / len(IMPLS)
+    for ax, T in zip(axes[:, 0], threads):
+        for j, (impl, label) in enumerate(IMPLS):
+            ys = [ratios.get((cid, var, T), {}).get(impl, 0) for cid in ids]
+            ax.bar([i + j * w for i in range(len(ids))], ys, w, label=label)
+        ax.set_xticks([i + 0.4 - w / 2 for i in range(len(ids))])
+        ax.set_xticklabels(ids)
+        ax.axhline(1.0, color="k", lw=0.8)
+        top = max([r for k, d in ratios.items() if k[1] == var and k[2] == T
+                   for r in d.values()] + [1.0])
+        ax.set_ylim(0, min(top * 1.1, 2.0))
+        ax.set_ylabel("fraction of limit")
+        ax.set_title(f"{var} sizes, {T} thread(s)")
+        ax.legend(ncol=len(IMPLS), fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    print(f"\nplot: {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Runs the CPU benchmark suite (shared/bench/CASES.md) and prints one table:
+# layoutc's generated kernels beside the copy/read limits, a naive C++ loop
+# nest, Halide 14, NumPy and PyTorch. See bench/README.md.
+#
+#   ./scripts/bench.sh [--quick] [--threads 1,2] [--cases P1,R2] [--plot out.png]
+#
+# Environment: BENCH_BUILD_DIR (default build-bench), LAYOUTC (default
+# build/bin/layoutc), LAYOUTC_FLAGS (extra code-generation flags), PYTHON
+# (default /usr/bin/python3, which has torch and numpy), CXX, CC,
+# BENCH_MIN_RUNS (default 5).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+QUICK=0
+THREADS=1,2
+CASES=""
+PLOT=""
+usage() {
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  exit "${1:-0}"
+}
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --quick) QUICK=1 ;;
+  --threads) THREADS=${2:?--threads needs a list}; shift ;;
+  --threads=*) THREADS=${1#*=} ;;
+  --cases) CASES=${2:?--cases needs a list}; shift ;;
+  --cases=*) CASES=${1#*=} ;;
+  --plot) PLOT=${2:?--plot needs a file}; shift ;;
+  --plot=*) PLOT=${1#*=} ;;
+  -h | --help) usage 0 ;;
+  *) echo "bench: unknown argument $1" >&2; usage 2 ;;
+  esac
+  shift
+done
+[[ $THREADS =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "bench: bad --threads $THREADS" >&2; exit 2; }
+if [ -n "$PLOT" ]; then
+  case "$PLOT" in /*) ;; *) PLOT="$ROOT/$PLOT" ;; esac
+fi
+
+B=${BENCH_BUILD_DIR:-$ROOT/build-bench}
+LAYOUTC=${LAYOUTC:-$ROOT/build/bin/layoutc}
+PY=${PYTHON:-/usr/bin/python3}
+CXX=${CXX:-c++}
+CC=${CC:-cc}
+MIN_RUNS=${BENCH_MIN_RUNS:-5}
+mkdir -p "$B/halide" "$B/layoutc" "$B/rt"
+log() { echo "bench: $*" >&2; }
+
+# ---- cases ------------------------------------------------------------------
+SPEC_ARGS=()
+[ "$QUICK" = 1 ] && SPEC_ARGS+=(--quick)
+[ -n "$CASES" ] && SPEC_ARGS+=(--cases "$CASES")
+"$PY" bench/cases.py --spec "${SPEC_ARGS[@]}" >"$B/spec.txt"
+mapfile -t IDS < <(cut -d' ' -f1 "$B/spec.txt" | uniq)
+[ "${#IDS[@]}" -gt 0 ] || { echo "bench: no cases selected" >&2; exit 2; }
+log "cases: ${IDS[*]}"
+
+DRIVER_FLAGS=(-O3 -march=native -std=c++17 -fopenmp -Ibench)
+DRIVER_SRCS=(bench/driver.cpp)
+DRIVER_LIBS=(-lpthread -lm)
+
+# ---- Halide (ahead of time; compile time is never timed) ---------------------
+HALIDE_INC=/usr/include/halide14
+if [ -f "$HALIDE_INC/Halide.h" ] && [ -e /usr/lib/x86_64-linux-gnu/libHalide14.so ]; then
+  GEN="$B/halide/halide_gen"
+  if [ ! -x "$GEN" ] || [ bench/halide_gen.cpp -nt "$GEN" ] || [ bench/spec.h -nt "$GEN" ]; then
+    log "building the Halide generator"
+    "$CXX" -O1 -std=c++17 -I"$HALIDE_INC" -Ibench bench/halide_gen.cpp -o "$GEN" \
+      -lHalide14 -lpthread -ldl
+  fi
+  # Pipelines are generic over extents: one pair per case, regenerated when
+  # the generator or the case list changes.
+  "$PY" bench/cases.py --spec >"$B/halide/spec-all.txt"
+  STALE=()
+  for id in "${IDS[@]}"; do
+    o="$B/halide/hl_${id,,}_p.o"
+    if [ ! -f "$o" ] || [ "$GEN" -nt "$o" ] || [ bench/cases.py -nt "$o" ]; then
+      STALE+=("$id")
+    fi
+  done
+  if [ "${#STALE[@]}" -gt 0 ]; then
+    log "generating Halide pipelines: ${STALE[*]}"
+    printf '%s\n' "${STALE[@]}" |
+      xargs -P 2 -I{} "$GEN" "$B/halide/spec-all.txt" "$B/halide" {}
+  fi
+  if [ ! -f "$B/halide/hl_runtime.o" ] || [ "$GEN" -nt "$B/halide/hl_runtime.o" ]; then
+    "$GEN" --runtime "$B/halide"
+  fi
+  "$GEN" --table "$B/halide" "${IDS[@]}"
+  DRIVER_FLAGS+=(-DBENCH_HAVE_HALIDE -I"$HALIDE_INC")
+  DRIVER_SRCS+=("$B/halide/halide_table.cpp" "$B/halide/hl_runtime.o")
+  for id in "${IDS[@]}"; do
+    DRIVER_SRCS+=("$B/halide/hl_${id,,}_s.o" "$B/halide/hl_${id,,}_p.o")
+  done
+  DRIVER_LIBS+=(-ldl)
+  HALIDE_NOTE="Halide 14 (AOT, $(dpkg-query -W -f='${Version}' libhalide14-0-dev 2>/dev/null || echo '?'))"
+else
+  log "Halide 14 missing (scripts/install-bench-deps.sh): no Halide column"
+  HALIDE_NOTE="Halide: missing"
+fi
+
+# ---- layoutc ------------------------------------------------------------------
+LAYOUTC_NOTE=""
+HAVE_LAYOUTC=0
+if [ ! -x "$LAYOUTC" ]; then
+  LAYOUTC_NOTE="layoutc: not built ($LAYOUTC)"
+elif ! "$LAYOUTC" --help 2>/dev/null | grep -q 'obj'; then
+  LAYOUTC_NOTE="layoutc: backend missing"
+fi
+if [ -z "$LAYOUTC_NOTE" ]; then
+  RT="$B/rt/liblayout_rt.a"
+  if [ ! -f "$RT" ] || [ -n "$(find runtime/src runtime/include -newer "$RT" -type f | head -1)" ]; then
+    log "building layout_rt"
+    rm -f "$B"/rt/*.o
+    for c in runtime/src/*.c; do
+      "$CC" -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Iruntime/include -fPIC \
+        -c "$c" -o "$B/rt/$(basename "${c%.c}").o"
+    done
+    rm -f "$RT"
+    ar rcs "$RT" "$B"/rt/*.o
+  fi
+  OK_IDS=()
+  for id in "${IDS[@]}"; do
+    src="bench/cases/${id,,}.mlir" base="$B/layoutc/${id,,}"
+    if [ ! -f "$base.o" ] || [ "$LAYOUTC" -nt "$base.o" ] || [ "$src" -nt "$base.o" ]; then
+      rm -f "$base.o" "$base.h"
+      # shellcheck disable=SC2086
+      if ! "$LAYOUTC" "$src" --emit=obj,header -o "$base" ${LAYOUTC_FLAGS:-} \
+        2>"$base.err"; then
+        log "layoutc failed on $src:"
+        sed 's/^/  /' "$base.err" >&2
+        continue
+      fi
+    fi
+    OK_IDS+=("$id")
+  done
+  if [ "${#OK_IDS[@]}" -gt 0 ]; then
+    OK_LIST=$(IFS=,; echo "${OK_IDS[*]}")
+    TABLE_SEL=(--cases "$OK_LIST")
+    [ "$QUICK" = 1 ] && TABLE_SEL+=(--quick)
+    "$PY" bench/cases.py --layoutc-table "$B/layoutc/layoutc_table.cpp" "${TABLE_SEL[@]}"
+    DRIVER_FLAGS+=(-DBENCH_HAVE_LAYOUTC -I"$B/layoutc" -Iruntime/include)
+    DRIVER_SRCS+=("$B/layoutc/layoutc_table.cpp")
+    for id in "${OK_IDS[@]}"; do DRIVER_SRCS+=("$B/layoutc/${id,,}.o"); done
+    DRIVER_LIBS=("$RT" "${DRIVER_LIBS[@]}")
+    HAVE_LAYOUTC=1
+    REV=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
+    git diff --quiet HEAD 2>/dev/null || REV="$REV+changes"
+    LAYOUTC_NOTE="layoutc: $LAYOUTC (tree $REV, binary of $(date -u -r "$LAYOUTC" '+%H:%M UTC'), f_raw entry points)"
+  else
+    LAYOUTC_NOTE="layoutc: compile failed"
+  fi
+fi
+
+# ---- driver -------------------------------------------------------------------
+log "building the driver"
+"$CXX" "${DRIVER_FLAGS[@]}" "${DRIVER_SRCS[@]}" -o "$B/driver" "${DRIVER_LIBS[@]}"
+
+# ---- run ------------------------------------------------------------------------
+LOAD=$(cut -d' ' -f1 /proc/loadavg)
+BUSY=""
+if awk -v l="$LOAD" 'BEGIN { exit !(l > 0.5) }'; then
+  BUSY="WARNING: load average $LOAD at start: other work is running, timings are noisy"
+  log "$BUSY"
+fi
+RES="$B/results.tsv"
+: >"$RES"
+DRIVER_ARGS=(--threads "$THREADS" --min-runs "$MIN_RUNS")
+[ "$HAVE_LAYOUTC" = 1 ] || DRIVER_ARGS+=(--no-layoutc "${LAYOUTC_NOTE#layoutc: }")
+START=$(date +%s)
+"$B/driver" "$B/spec.txt" "${DRIVER_ARGS[@]}" >>"$RES"
+if "$PY" -c 'import numpy, torch' 2>/dev/null; then
+  "$PY" bench/peers.py "$B/spec.txt" --threads "$THREADS" --min-runs "$MIN_RUNS" >>"$RES"
+  PEERS_NOTE="NumPy $("$PY" -c 'import numpy; print(numpy.__version__)'), PyTorch $("$PY" -c 'import torch; print(torch.__version__)')"
+else
+  log "$PY lacks numpy/torch: no NumPy/PyTorch columns"
+  PEERS_NOTE="NumPy/PyTorch: missing in $PY"
+fi
+END=$(date +%s)
+
+TABLE_ARGS=(--note "$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC'); measured in $((END - START)) s"
+  --note "${LAYOUTC_NOTE/#layoutc:/layoutc}; $HALIDE_NOTE; $PEERS_NOTE")
+[ -n "$BUSY" ] && TABLE_ARGS+=(--note "$BUSY")
+[ -n "$PLOT" ] && TABLE_ARGS+=(--plot "$PLOT")
+"$PY" bench/table.py "$RES" "${TABLE_ARGS[@]}"
