@@ -680,22 +680,36 @@ private:
 
   void emitTranspose() {
     auto [a, bl] = *k.plan.tiledLoops;
-    SmallVector<size_t> outer;
-    for (size_t i = 0; i < k.plan.loops.size(); ++i)
-      if (static_cast<int64_t>(i) != a && static_cast<int64_t>(i) != bl)
-        outer.push_back(i);
-    emitTransposeOuter(outer, 0, e.c64(0), e.c64(0), a, bl);
+    // A tile reads w rows of the source (bl's stride apart) along a. Loops
+    // whose source stride is smaller than bl's continue those rows, so they
+    // run inside the loop over b-blocks, largest stride first: the rows
+    // become long streams the prefetchers follow. The others stay outside.
+    int64_t rowStride = std::abs(k.plan.loops[bl].srcStride);
+    SmallVector<size_t> outside, inside;
+    for (size_t i = 0; i < k.plan.loops.size(); ++i) {
+      if (static_cast<int64_t>(i) == a || static_cast<int64_t>(i) == bl)
+        continue;
+      (std::abs(k.plan.loops[i].srcStride) < rowStride ? inside : outside)
+          .push_back(i);
+    }
+    llvm::stable_sort(inside, [&](size_t x, size_t y) {
+      return std::abs(k.plan.loops[x].srcStride) >
+             std::abs(k.plan.loops[y].srcStride);
+    });
+    emitTransposeOuter(outside, 0, e.c64(0), e.c64(0), [&](Value s, Value d) {
+      emitTile(s, d, a, bl, inside);
+    });
   }
 
-  void emitTransposeOuter(ArrayRef<size_t> outer, size_t depth, Value s,
-                          Value d, int64_t a, int64_t bl) {
-    if (depth == outer.size())
-      return emitTile(s, d, a, bl);
-    const KernelLoop &l = k.plan.loops[outer[depth]];
-    Range r = rangeOf(outer[depth]);
+  void emitTransposeOuter(ArrayRef<size_t> loops, size_t depth, Value s,
+                          Value d, function_ref<void(Value, Value)> body) {
+    if (depth == loops.size())
+      return body(s, d);
+    const KernelLoop &l = k.plan.loops[loops[depth]];
+    Range r = rangeOf(loops[depth]);
     e.forLoop(r.lo, r.hi, 1, [&](Value i) {
-      emitTransposeOuter(outer, depth + 1, e.add(s, e.mulc(i, l.srcStride)),
-                         e.add(d, e.mulc(i, l.dstStride)), a, bl);
+      emitTransposeOuter(loops, depth + 1, e.add(s, e.mulc(i, l.srcStride)),
+                         e.add(d, e.mulc(i, l.dstStride)), body);
     });
   }
 
@@ -715,73 +729,101 @@ private:
     return e.add(lo, e.mulc(arith::DivSIOp::create(e.b, count, e.c64(n)), n));
   }
 
-  void emitTile(Value s, Value d, int64_t a, int64_t bl) {
+  void emitTile(Value s, Value d, int64_t a, int64_t bl,
+                ArrayRef<size_t> inside) {
     const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
     Range ra = rangeOf(a), rb = rangeOf(bl);
     int64_t n = microTile();
     // A short destination-contiguous dim (NCHW -> NHWC with C = 3): load one
     // vector per b index along a and interleave them into one store.
     if (lb.size < n && la.dstStride == lb.size && !rangeIsSplit(bl))
-      return emitInterleave(s, d, la, lb, ra);
+      return emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+        emitInterleave(s, d, la, lb, ra);
+      });
     int64_t w = tileWidth();
     // Non-temporal stores need whole aligned lines: rows of the destination
     // that are multiples of 64 bytes, and a line-aligned first row (checked
     // at run time; the other version stores normally).
-    bool canStream =
-        k.plan.streamingStores && (la.dstStride * dst.bytes) % 64 == 0;
+    bool canStream = k.plan.streamingStores &&
+                     (la.dstStride * dst.bytes) % 64 == 0 &&
+                     llvm::all_of(inside, [&](size_t i) {
+                       return (k.plan.loops[i].dstStride * dst.bytes) % 64 == 0;
+                     });
+    Value bFull = floorTo(rb.lo, rb.hi, w);
     auto loops = [&](bool streaming) {
-      // Cache blocking along a: the block's destination lines stay in L1
-      // while b advances.
-      constexpr int64_t kBlock = 256;
-      e.forLoop(ra.lo, ra.hi, kBlock, [&](Value a0) {
-        Value a1 = e.minI(e.add(a0, e.c64(kBlock)), ra.hi);
-        Value aFull = floorTo(a0, a1, n);
-        Value bFull = floorTo(rb.lo, rb.hi, w);
-        e.forLoop(rb.lo, bFull, w, [&](Value b0) {
-          e.forLoop(a0, aFull, n, [&](Value ia) {
-            micro(s, d, la, lb, ia, b0, n, w / n, streaming);
+      e.forLoop(rb.lo, bFull, w, [&](Value b0) {
+        emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+          int64_t wide = n * lineBlocks(n);
+          Value aWide = floorTo(ra.lo, ra.hi, wide);
+          e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
+            micro(s, d, la, lb, ia, b0, n, w / n, lineBlocks(n), streaming);
           });
-          scalarRect(s, d, la, lb, aFull, a1, b0, e.add(b0, e.c64(w)));
+          Value aFull = floorTo(aWide, ra.hi, n);
+          e.forLoop(aWide, aFull, n, [&](Value ia) {
+            micro(s, d, la, lb, ia, b0, n, w / n, 1, streaming);
+          });
+          scalarRect(s, d, la, lb, aFull, ra.hi, b0, e.add(b0, e.c64(w)));
         });
-        scalarRect(s, d, la, lb, a0, a1, bFull, rb.hi);
       });
     };
-    if (!canStream)
-      return loops(false);
-    usesStreaming = true;
-    Value addr = LLVM::PtrToIntOp::create(
-        e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, rb.lo)));
-    Value aligned = arith::CmpIOp::create(
-        e.b, arith::CmpIPredicate::eq,
-        arith::AndIOp::create(e.b, addr, e.c64(63)), e.c64(0));
-    e.ifElse(
-        aligned, [&] { loops(true); }, [&] { loops(false); });
+    if (!canStream) {
+      loops(false);
+    } else {
+      usesStreaming = true;
+      Value addr = LLVM::PtrToIntOp::create(
+          e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, rb.lo)));
+      Value aligned = arith::CmpIOp::create(
+          e.b, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(e.b, addr, e.c64(63)), e.c64(0));
+      e.ifElse(
+          aligned, [&] { loops(true); }, [&] { loops(false); });
+    }
+    emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+      scalarRect(s, d, la, lb, ra.lo, ra.hi, bFull, rb.hi);
+    });
   }
 
   bool rangeIsSplit(int64_t loop) const { return parallelLoop() == loop; }
 
   /// An n x (n * blocks) tile: `blocks` square n x n transposes side by
   /// side along b, whose rows join into one store per destination row.
+  /// Source vectors per line: a micro tile spans that many n-wide column
+  /// blocks along a, so every source line it touches is read whole while it
+  /// is in L1 (rows a power-of-two stride apart share a cache set, and a
+  /// line left half-read is evicted before the next tile comes back to it).
+  int64_t lineBlocks(int64_t n) const {
+    return std::clamp<int64_t>(64 / (n * src.bytes), 1, 4);
+  }
+
+  /// An (n * aBlocks) x (n * blocks) tile: square n x n transposes, whose
+  /// rows join into one store per destination row.
   void micro(Value s, Value d, const KernelLoop &la, const KernelLoop &lb,
-             Value ia, Value ib, int64_t n, int64_t blocks, bool streaming) {
+             Value ia, Value ib, int64_t n, int64_t blocks, int64_t aBlocks,
+             bool streaming) {
     Type vt = e.vecOf(src.mem, n);
     Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
-    SmallVector<SmallVector<Value>> cols;
-    for (int64_t blk = 0; blk < blocks; ++blk) {
-      SmallVector<Value> rows;
+    // rows[ab][blk][j]: loads of one source row stay adjacent.
+    SmallVector<SmallVector<SmallVector<Value>>> rows(
+        aBlocks, SmallVector<SmallVector<Value>>(blocks));
+    for (int64_t blk = 0; blk < blocks; ++blk)
       for (int64_t j = 0; j < n; ++j)
-        rows.push_back(
-            e.load(vt, srcPtr, src.mem,
-                   e.add(base, e.c64((blk * n + j) * lb.srcStride))));
-      cols.push_back(transposeSquare(rows));
-    }
-    Value out = e.add(e.add(d, ib), e.mulc(ia, la.dstStride));
-    for (int64_t i = 0; i < n; ++i) {
-      SmallVector<Value> parts;
+        for (int64_t ab = 0; ab < aBlocks; ++ab)
+          rows[ab][blk].push_back(e.load(
+              vt, srcPtr, src.mem,
+              e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n))));
+    for (int64_t ab = 0; ab < aBlocks; ++ab) {
+      SmallVector<SmallVector<Value>> cols;
       for (int64_t blk = 0; blk < blocks; ++blk)
-        parts.push_back(cols[blk][i]);
-      e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem,
-              e.add(out, e.c64(i * la.dstStride)), streaming);
+        cols.push_back(transposeSquare(rows[ab][blk]));
+      Value out =
+          e.add(e.add(d, ib), e.mulc(e.add(ia, e.c64(ab * n)), la.dstStride));
+      for (int64_t i = 0; i < n; ++i) {
+        SmallVector<Value> parts;
+        for (int64_t blk = 0; blk < blocks; ++blk)
+          parts.push_back(cols[blk][i]);
+        e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem,
+                e.add(out, e.c64(i * la.dstStride)), streaming);
+      }
     }
   }
 
