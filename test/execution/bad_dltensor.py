@@ -10,6 +10,7 @@ failure, including a build failure.  Needs no PyTorch.
 
 import argparse
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -55,6 +56,7 @@ def main(argv=None) -> int:
     parser.add_argument("--cc", default="cc")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
     args = parser.parse_args(argv)
+    args.cc = shlex.split(args.cc)  # may carry flags (sanitizers)
     layoutc = shutil.which(args.layoutc) or args.layoutc
     work = tempfile.mkdtemp(prefix="layout-bad-dltensor-")
     try:
@@ -63,7 +65,7 @@ def main(argv=None) -> int:
             f.write(PROGRAM)
         exe = os.path.join(work, "bad_dltensor")
         ok = (step([layoutc, prog, "--emit=obj,header", "-o", os.path.join(work, "bad_prog")]) and
-              step([args.cc, "-std=c11", "-O1", "-Wall", "-I", work, "-I", args.rt_include,
+              step(args.cc + ["-std=c11", "-O1", "-Wall", "-I", work, "-I", args.rt_include,
                     os.path.join(HERE, "bad_dltensor.c"), os.path.join(work, "bad_prog.o"), args.rt_lib,
                     "-lpthread", "-lm", "-o", exe]))
         if not ok:

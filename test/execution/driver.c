@@ -54,9 +54,13 @@ typedef struct param_t {
   int flags;
   size_t bytes;          /* storage bytes, guards excluded */
   unsigned char *buffer; /* GUARD + bytes + GUARD */
+  unsigned char *device; /* its device mirror, or NULL on the host */
   unsigned char *initial;
   DLTensor tensor;
 } param_t;
+
+/* Host entry points unless the entry table brings a device. */
+__attribute__((weak)) const exec_device_t *exec_device = NULL;
 
 static void die(const char *what) {
   fprintf(stderr, "driver: %s\n", what);
@@ -103,19 +107,25 @@ static void prepare(param_t *params, int nparams) {
       memcpy(p->buffer + GUARD, p->initial, p->bytes);
     }
     size_t element = p->dtype.bits / 8;
+    unsigned char *base = p->buffer;
+    if (exec_device) {
+      exec_device->to_device(p->device, p->buffer, total);
+      base = p->device;
+    }
     DLTensor *t = &p->tensor;
     memset(t, 0, sizeof *t);
-    t->device.device_type = kDLCPU;
+    t->device.device_type =
+        exec_device ? (DLDeviceType)exec_device->device_type : kDLCPU;
     t->device.device_id = 0;
     t->ndim = p->ndim;
     t->dtype = p->dtype;
     t->shape = p->sizes;
     t->strides = (p->flags & 1) ? NULL : p->strides;
     if (p->flags & 2) {
-      t->data = p->buffer + GUARD;
+      t->data = base + GUARD;
       t->byte_offset = (uint64_t)(p->first * (int64_t)element);
     } else {
-      t->data = p->buffer + GUARD + p->first * (int64_t)element;
+      t->data = base + GUARD + p->first * (int64_t)element;
       t->byte_offset = 0;
     }
   }
@@ -127,7 +137,7 @@ static lrt_status_t run_once(const exec_entry_t *entry, param_t *params,
   void *pointers[MAX_PARAMS];
   for (int i = 0; i < nparams; ++i) {
     tensors[i] = &params[i].tensor;
-    pointers[i] = params[i].buffer + GUARD +
+    pointers[i] = (exec_device ? params[i].device : params[i].buffer) + GUARD +
                   params[i].first * (int64_t)(params[i].dtype.bits / 8);
   }
   lrt_exec_options_t options = LRT_EXEC_OPTIONS_DEFAULT;
@@ -196,6 +206,7 @@ int main(int argc, char **argv) {
       p->flags = (int)read_int(manifest);
       p->bytes = (size_t)p->storage * (p->dtype.bits / 8);
       p->buffer = xalloc(2 * GUARD + p->bytes);
+      p->device = exec_device ? exec_device->alloc(2 * GUARD + p->bytes) : NULL;
       p->initial = xalloc(p->bytes);
       if (p->role != 2 && p->bytes &&
           fread(p->initial, 1, p->bytes, data) != p->bytes)
@@ -210,6 +221,12 @@ int main(int argc, char **argv) {
       for (int r = 0; r < nruns; ++r) {
         prepare(params, nparams);
         lrt_status_t status = run_once(entry, params, nparams, runs[r]);
+        if (exec_device) {
+          exec_device->sync();
+          for (int i = 0; i < nparams; ++i)
+            exec_device->to_host(params[i].buffer, params[i].device,
+                                 2 * GUARD + params[i].bytes);
+        }
         int code = (int)lrt_status_code(status);
         if (status) {
           printf("STATUS %d %d %d ", id, runs[r], code);
@@ -229,6 +246,8 @@ int main(int argc, char **argv) {
     for (int i = 0; i < nparams; ++i) {
       free(params[i].buffer);
       free(params[i].initial);
+      if (exec_device)
+        exec_device->release(params[i].device);
     }
   }
   if (fclose(results) != 0)

@@ -57,6 +57,7 @@ import math
 import os
 import random
 import re
+import shlex
 import shutil
 import struct
 import subprocess
@@ -1089,12 +1090,36 @@ class Settings:
     layoutc: str
     rt_lib: str
     rt_include: str
-    cc: str
+    cc: List[str]
     layoutc_flags: List[str]
     driver_obj: str
     timeout: int
     show: int
     explain_only: bool = False
+    # --target cuda: the CUDA launchers, built as host C++ against the
+    # emulation of runtime/cuda/ (and, with nvcc set, also by nvcc).
+    target: str = "cpu"
+    cxx: List[str] = dataclasses.field(default_factory=lambda: ["c++"])
+    cuda_include: str = ""
+    emu_lib: str = ""
+    nvcc: str = ""
+    cuda_archs: Tuple[str, ...] = ("sm_80", "sm_90")
+    device_obj: str = ""
+
+    @property
+    def cuda(self) -> bool:
+        return self.target == "cuda"
+
+    def includes(self, *dirs: str) -> List[str]:
+        out = []
+        for d in list(dirs) + [self.rt_include] + ([self.cuda_include] if self.cuda else []):
+            out += ["-I", d]
+        return out
+
+    def emit_kinds(self) -> List[str]:
+        if self.cuda:
+            return ["--target=cuda", "--emit=cuda,header"]
+        return ["--emit=obj,header"]
 
 
 @dataclasses.dataclass
@@ -1219,23 +1244,59 @@ class Module:
             self.check_explain(explain.stdout)
         if self.settings.explain_only:
             return list(self.outcomes.values())
-        # 2. --emit=obj,header.
+        # 2. --emit=obj,header (CUDA: --emit=cuda,header, then the host
+        # compiler against the emulation, and nvcc when asked).
         base = os.path.join(self.dir, "module")
-        compiled = self.layoutc_loop(lambda p: [s.layoutc, p, "--emit=obj,header", "-o",
+        what = " ".join(s.emit_kinds())
+        compiled = self.layoutc_loop(lambda p: [s.layoutc, p] + s.emit_kinds() + ["-o",
                                                 os.path.splitext(p)[0]] + s.layoutc_flags,
-                                     "layoutc --emit=obj,header fails")
+                                     f"layoutc {what} fails")
         if compiled is None or not self.cases:
             return list(self.outcomes.values())
-        if not (os.path.exists(base + ".o") and os.path.exists(base + ".h")):
+        made = base + (".cu" if s.cuda else ".o")
+        if not (os.path.exists(made) and os.path.exists(base + ".h")):
             for c in list(self.cases):
-                self.drop(c, f"layoutc --emit=obj,header -o {base} wrote no {base}.o / {base}.h")
+                self.drop(c, f"layoutc {what} -o {base} wrote no {made} / {base}.h")
             return list(self.outcomes.values())
+        if s.cuda:
+            if s.nvcc:
+                self.check_nvcc(base)
+            proc = self.compile_cuda(base)
+            if proc.returncode != 0:
+                for c in list(self.cases):
+                    self.fail(c, f"the generated {base}.cu does not compile as host C++: {tail(proc.stderr)}")
+                return list(self.outcomes.values())
         # 3. The header.
         self.check_header(base + ".h")
         # 4. Link and run.
         if self.cases:
             self.link_and_run(base)
         return list(self.outcomes.values())
+
+    def compile_cuda(self, base: str) -> subprocess.CompletedProcess:
+        """The generated .cu as host C++ against the CUDA emulation."""
+        s = self.settings
+        return run(s.cxx + ["-std=c++17", "-O1", "-x", "c++", "-c", base + ".cu", "-o", base + ".o"]
+                   + s.includes(os.path.dirname(base)), s.timeout)
+
+    def check_nvcc(self, base: str):
+        """nvcc builds the generated .cu for every architecture (no GPU needed)."""
+        s = self.settings
+        gencode = []
+        for arch in s.cuda_archs:
+            gencode += ["-gencode", f"arch=compute_{arch[3:]},code={arch}"]
+        proc = run([s.nvcc, "-std=c++17", "-c", base + ".cu", "-o", base + ".nvcc.o"] + gencode
+                   + s.includes(os.path.dirname(base)), max(s.timeout, 600))
+        self.extra.append((f"module {self.index} nvcc {','.join(s.cuda_archs)}",
+                           None if proc.returncode == 0 else tail(proc.stderr)))
+
+    def build(self, mlir: str, base: str) -> subprocess.CompletedProcess:
+        """layoutc on one module file, and for CUDA the host compile."""
+        s = self.settings
+        proc = run([s.layoutc, mlir] + s.emit_kinds() + ["-o", base] + s.layoutc_flags, s.timeout)
+        if proc.returncode == 0 and s.cuda:
+            proc = self.compile_cuda(base)
+        return proc
 
     def check_explain(self, stdout: str):
         try:
@@ -1262,7 +1323,8 @@ class Module:
         for p in c.params:
             dl.append("const DLTensor *" if p.role == ROLE_INPUT else "DLTensor *")
             raw.append(f"const {p.dt.ctype} *" if p.role == ROLE_INPUT else f"{p.dt.ctype} *")
-        return dl + ["const lrt_exec_options_t *"], raw + ["const lrt_exec_options_t *"]
+        last = "cudaStream_t" if self.settings.cuda else "const lrt_exec_options_t *"
+        return dl + [last], raw + [last]
 
     def check_header(self, header: str):
         s = self.settings
@@ -1300,67 +1362,88 @@ class Module:
             lines.append(f"lrt_status_t (*const check_{c.name})({', '.join(dl)}) = {c.name};")
             owners[len(lines) + 1] = c
             lines.append(f"lrt_status_t (*const check_{c.name}_raw)({', '.join(raw)}) = {c.name}_raw;")
-        check_c = os.path.join(self.dir, "header_check.c")
+        # The CUDA header is C++ (it includes the CUDA runtime's or the
+        # emulation's declarations).
+        check_c = os.path.join(self.dir, "header_check.cc" if s.cuda else "header_check.c")
         with open(check_c, "w") as f:
             f.write("\n".join(lines) + "\n")
-        proc = run([s.cc, "-std=c11", "-fsyntax-only", "-Werror=incompatible-pointer-types",
-                    "-Werror=implicit-function-declaration", "-I", self.dir, "-I", s.rt_include, check_c],
-                   self.settings.timeout)
+        if s.cuda:
+            cmd = s.cxx + ["-std=c++17", "-fsyntax-only", check_c]
+        else:
+            cmd = s.cc + ["-std=c11", "-fsyntax-only", "-Werror=incompatible-pointer-types",
+                   "-Werror=implicit-function-declaration", check_c]
+        proc = run(cmd + s.includes(self.dir), self.settings.timeout)
         if proc.returncode != 0:
             blamed = set()
-            for m in re.finditer(r"header_check\.c:(\d+):\d+: error: (.*)", proc.stderr):
+            for m in re.finditer(r"header_check\.cc?:(\d+):\d+: error: (.*)", proc.stderr):
                 c = owners.get(int(m.group(1)))
                 if c is not None and c.index not in blamed:
                     blamed.add(c.index)
                     self.fail(c, f"header: prototype differs from the ABI: {m.group(2)} "
                                  f"(expected {open(check_c).read().splitlines()[int(m.group(1)) - 1]})")
             if not blamed:
-                self.extra.append((f"module {self.index} header", f"header does not compile as C: {tail(proc.stderr)}"))
+                self.extra.append((f"module {self.index} header", f"header does not compile: {tail(proc.stderr)}"))
                 for c in list(self.cases):
-                    self.fail(c, "header does not compile as C")
-        cxx = os.path.join(self.dir, "header_check.cc")
+                    self.fail(c, "header does not compile")
+        cxx = os.path.join(self.dir, "header_twice.cc")
         with open(cxx, "w") as f:
             f.write(f'#include "{os.path.basename(header)}"\n#include "{os.path.basename(header)}"\n')
-        proc = run(["c++", "-std=c++17", "-fsyntax-only", "-I", self.dir, "-I", s.rt_include, cxx],
+        proc = run(s.cxx + ["-std=c++17", "-fsyntax-only", cxx] + s.includes(self.dir),
                    self.settings.timeout)
         self.extra.append((f"module {self.index} header as C++ (included twice)",
                            None if proc.returncode == 0 else tail(proc.stderr)))
         self.cases = [c for c in self.cases if not self.outcomes[c.index].failures]
 
     def entries_c(self, cases: List[Case]) -> str:
-        out = ["#include <stdbool.h>", "#include <stdint.h>", '#include "driver.h"', ""]
+        """The entry table: C for the CPU ABI; for CUDA, C++ whose adapters
+        pass a stream of their own (the driver synchronizes the device)."""
+        cuda = self.settings.cuda
+        out = ["#include <stdbool.h>", "#include <stdint.h>", '#include "driver.h"']
+        if cuda:
+            out += ['#include "layout_rt/cuda.h"', "",
+                    "static cudaStream_t exec_stream() {",
+                    "  static cudaStream_t stream = [] { cudaStream_t s = 0; cudaStreamCreate(&s); return s; }();",
+                    "  return stream;", "}", 'extern "C" {']
+        out.append("")
+        last = "exec_stream()" if cuda else "o"
+        unused = "(void)o; " if cuda else ""
         table = []
         for c in cases:
             dl, raw = self.prototypes(c)
             n = len(c.params)
             out.append(f"lrt_status_t {c.name}({', '.join(dl)});")
-            call = ", ".join([f"p[{i}]" for i in range(n)] + ["o"])
+            call = ", ".join([f"p[{i}]" for i in range(n)] + [last])
             out.append(f"static lrt_status_t dl_{c.name}(DLTensor *const *p, const lrt_exec_options_t *o) "
-                       f"{{ {'(void)p; ' if n == 0 else ''}return {c.name}({call}); }}")
+                       f"{{ {'(void)p; ' if n == 0 else ''}{unused}return {c.name}({call}); }}")
             raw_name = "NULL"
             if c.raw:
                 out.append(f"lrt_status_t {c.name}_raw({', '.join(raw)});")
-                rcall = ", ".join([f"({raw[i]})p[{i}]" for i in range(n)] + ["o"])
+                rcall = ", ".join([f"({raw[i]})p[{i}]" for i in range(n)] + [last])
                 out.append(f"static lrt_status_t raw_{c.name}(void *const *p, const lrt_exec_options_t *o) "
-                           f"{{ {'(void)p; ' if n == 0 else ''}return {c.name}_raw({rcall}); }}")
+                           f"{{ {'(void)p; ' if n == 0 else ''}{unused}return {c.name}_raw({rcall}); }}")
                 raw_name = f"raw_{c.name}"
             table.append(f'  {{"{c.name}", dl_{c.name}, {raw_name}}},')
         out += ["", "const exec_entry_t exec_entries[] = {"] + (table or ['  {"none", 0, 0},']) + ["};",
                 f"const int exec_num_entries = {len(cases)};", ""]
+        if cuda:
+            out.append('}  // extern "C"')
         return "\n".join(out)
 
     def link(self, cases: List[Case], obj: str, exe: str) -> subprocess.CompletedProcess:
         """Compile the entry table of `cases` and link it with the driver, obj and the runtime."""
         s = self.settings
-        entries = os.path.splitext(exe)[0] + "_entries.c"
+        entries = os.path.splitext(exe)[0] + ("_entries.cc" if s.cuda else "_entries.c")
         with open(entries, "w") as f:
             f.write(self.entries_c(cases))
-        proc = run([s.cc, "-std=c11", "-O1", "-c", "-I", HERE, "-I", s.rt_include, entries,
-                    "-o", entries + ".o"], s.timeout)
+        compiler = s.cxx + ["-std=c++17"] if s.cuda else s.cc + ["-std=c11"]
+        proc = run(compiler + ["-O1", "-c", entries, "-o", entries + ".o"] + s.includes(HERE), s.timeout)
         if proc.returncode != 0:
-            proc.stderr = "entries.c does not compile: " + proc.stderr
+            proc.stderr = f"{os.path.basename(entries)} does not compile: " + proc.stderr
             return proc
-        return run([s.cc, "-o", exe, s.driver_obj, entries + ".o", obj, s.rt_lib, "-lpthread", "-lm"], s.timeout)
+        objects = [s.driver_obj, entries + ".o", obj]
+        if s.cuda:
+            objects += [s.device_obj] + ([s.emu_lib] if s.emu_lib else [])
+        return run((s.cxx if s.cuda else s.cc) + ["-o", exe] + objects + [s.rt_lib, "-lpthread", "-lm"], s.timeout)
 
     def link_and_run(self, base: str):
         s = self.settings
@@ -1383,13 +1466,12 @@ class Module:
             for c in list(self.cases):
                 alone = os.path.join(self.dir, f"alone_{c.name}")
                 self.write([c], alone + ".mlir", record=False)
-                comp = run([s.layoutc, alone + ".mlir", "--emit=obj,header", "-o", alone] + s.layoutc_flags,
-                           s.timeout)
+                comp = self.build(alone + ".mlir", alone)
                 linked = self.link([c], alone + ".o", alone + ".exe") if comp.returncode == 0 else comp
                 if linked.returncode != 0:
                     self.drop(c, f"link fails (function alone): {tail(linked.stderr, 3)}")
             self.write(self.cases, self.mlir)
-            proc = run([s.layoutc, self.mlir, "--emit=obj,header", "-o", base] + s.layoutc_flags, s.timeout)
+            proc = self.build(self.mlir, base)
             if proc.returncode != 0:
                 for c in list(self.cases):
                     self.drop(c, f"module no longer compiles: {tail(proc.stderr)}")
@@ -1613,7 +1695,15 @@ def main(argv=None) -> int:
     parser.add_argument("--layoutc", default="layoutc", help="layoutc binary (or name on PATH)")
     parser.add_argument("--rt-lib", help="path of liblayout_rt.a")
     parser.add_argument("--rt-include", help="the runtime's include directory (holds layout_rt/)")
-    parser.add_argument("--cc", default="cc", help="C compiler for the driver (default cc)")
+    parser.add_argument("--cc", default="cc", help="C compiler for the driver, with any flags (default cc)")
+    parser.add_argument("--target", choices=["cpu", "cuda"], default="cpu",
+                        help="cpu: --emit=obj,header; cuda: the CUDA launchers (--target=cuda --emit=cuda,header) "
+                             "built as host C++ against the emulation and run on it")
+    parser.add_argument("--cxx", default="c++", help="C++ compiler (headers; CUDA target) (default c++)")
+    parser.add_argument("--cuda-include", help="the CUDA runtime support headers (runtime/cuda/include)")
+    parser.add_argument("--cuda-emu-lib", help="the emulation's static library, if it has one")
+    parser.add_argument("--nvcc", help="also build every generated .cu with this nvcc (a check per module)")
+    parser.add_argument("--cuda-arch", default="sm_80,sm_90", help="architectures for --nvcc (default sm_80,sm_90)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--count", type=int, default=320, help="random programs (default 320)")
     parser.add_argument("--count-large", type=int, default=80,
@@ -1633,6 +1723,8 @@ def main(argv=None) -> int:
                         help="only check that layoutc --emit=explain accepts the cases and agrees on aliasing")
     parser.add_argument("--print-programs", action="store_true", help="print every program (with --oracle-only)")
     args = parser.parse_args(argv)
+    # Compilers may carry flags ("cc -fsanitize=address,undefined").
+    args.cc, args.cxx = shlex.split(args.cc), shlex.split(args.cxx)
 
     try:
         cases, redraws = build_cases(args)
@@ -1663,14 +1755,30 @@ def main(argv=None) -> int:
     workdir = args.workdir or tempfile.mkdtemp(prefix="layout-exec-")
     os.makedirs(workdir, exist_ok=True)
     driver_obj = os.path.join(workdir, "driver.o")
-    proc = run([args.cc, "-std=c11", "-O1", "-Wall", "-c", "-I", HERE, "-I", args.rt_include,
+    proc = run(args.cc + ["-std=c11", "-O1", "-Wall", "-c", "-I", HERE, "-I", args.rt_include,
                 os.path.join(HERE, "driver.c"), "-o", driver_obj], args.timeout)
     if proc.returncode != 0:
         print(f"FAIL driver.c does not compile: {proc.stderr}")
         print("0 passed, 1 failed")
         return 1
     settings = Settings(layoutc, os.path.abspath(args.rt_lib), os.path.abspath(args.rt_include), args.cc,
-                        args.layoutc_flag, driver_obj, args.timeout, args.show, args.explain_only)
+                        args.layoutc_flag, driver_obj, args.timeout, args.show, args.explain_only,
+                        target=args.target, cxx=args.cxx)
+    if settings.cuda:
+        if not args.cuda_include or not os.path.isdir(args.cuda_include):
+            print("error: --target cuda needs --cuda-include (runtime/cuda/include)", file=sys.stderr)
+            return 2
+        settings.cuda_include = os.path.abspath(args.cuda_include)
+        settings.emu_lib = os.path.abspath(args.cuda_emu_lib) if args.cuda_emu_lib else ""
+        settings.nvcc = args.nvcc or ""
+        settings.cuda_archs = tuple(a for a in args.cuda_arch.split(",") if a)
+        settings.device_obj = os.path.join(workdir, "device_cuda.o")
+        proc = run(args.cxx + ["-std=c++17", "-O1", "-Wall", "-c", os.path.join(HERE, "device_cuda.cpp"),
+                    "-o", settings.device_obj] + settings.includes(HERE), args.timeout)
+        if proc.returncode != 0:
+            print(f"FAIL device_cuda.cpp does not compile: {proc.stderr}")
+            print("0 passed, 1 failed")
+            return 1
     batches = [cases[i:i + args.batch] for i in range(0, len(cases), args.batch)]
     modules = [Module(i, b, workdir, settings) for i, b in enumerate(batches)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
