@@ -21,6 +21,7 @@ include(CMakePackageConfigHelpers)
 # layoutc_add_library() works here too.
 add_executable(layoutc::layoutc ALIAS layoutc)
 add_library(layoutc::layout_rt ALIAS layout_rt)
+add_library(layoutc::layout_rt_cuda_emu ALIAS layout_rt_cuda_emu)
 include("${CMAKE_CURRENT_LIST_DIR}/LayoutcAddLibrary.cmake")
 
 if(PROJECT_VERSION)
@@ -37,7 +38,9 @@ mark_as_advanced(LAYOUTC_INSTALL_CMAKEDIR)
 # directories it was linked against in the installed binary's RUNPATH.
 set_target_properties(layoutc PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)
 
-install(TARGETS layoutc layout_rt
+# layout_rt_cuda_emu: the host emulation's include path, for building
+# --target=cuda output without nvcc (runtime/cuda/ installs the headers).
+install(TARGETS layoutc layout_rt layout_rt_cuda_emu
   EXPORT layoutcTargets
   RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")

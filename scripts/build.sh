@@ -10,4 +10,5 @@ BUILD_DIR=${BUILD_DIR:-build}
 BUILD_TYPE=${BUILD_TYPE:-Release}
 cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
   ${CMAKE_EXTRA_ARGS:-}
-cmake --build "$BUILD_DIR" --target layoutc layout-opt LayoutAlgebraTests KernelPlanTests LayoutRuntimeTests
+cmake --build "$BUILD_DIR" --target layoutc layout-opt LayoutAlgebraTests KernelPlanTests LayoutRuntimeTests \
+  LayoutCudaEmuTests

@@ -21,6 +21,6 @@ cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 export ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0
 export UBSAN_OPTIONS=print_stacktrace=1
 cmake --build "$BUILD_DIR" --target check-layout
-for t in LayoutAlgebraTests KernelPlanTests LayoutRuntimeTests; do
+for t in LayoutAlgebraTests KernelPlanTests LayoutRuntimeTests LayoutCudaEmuTests; do
   "$BUILD_DIR/bin/$t" --gtest_brief=1
 done

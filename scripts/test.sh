@@ -21,7 +21,7 @@ lit_failed=$(grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *: *[
 # here too so the summary counts their individual tests.
 : >"$log"
 unit_status=0
-for t in LayoutAlgebraTests KernelPlanTests LayoutRuntimeTests; do
+for t in LayoutAlgebraTests KernelPlanTests LayoutRuntimeTests LayoutCudaEmuTests; do
   "$BUILD_DIR/bin/$t" --gtest_brief=1 >>"$log" 2>&1 || unit_status=1
 done
 tail -n 4 "$log"
