@@ -209,8 +209,9 @@ TEST(KernelPlan, C1ConvertFusedWithNhwc) {
   EXPECT_EQ(p.dstElementBytes, 2);
   EXPECT_EQ(p.vectorWidth, 8);
   EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 8}));
-  // 24.5 MiB of f16 fits the 32 MiB cache.
-  EXPECT_FALSE(p.streamingStores);
+  // 24.5 MiB of f16 would fit the 32 MiB cache, but not with the 49 MiB of
+  // f32 read on the way.
+  EXPECT_TRUE(p.streamingStores);
   EXPECT_FALSE(p.accumulator);
 }
 
@@ -309,10 +310,13 @@ TEST(KernelPlan, ThreadSplitThreshold) {
 
 TEST(KernelPlan, StreamingStoreThreshold) {
   TargetInfo t;
-  t.cacheBytes = 4096;
-  // Exactly the cache: stores stay cached.
+  t.cacheBytes = 8192;
+  // Traffic (read + written) exactly the cache: stores stay cached.
   EXPECT_FALSE(permuteCopy({32, 32}, {1, 0}, 4, 0, t).streamingStores);
   EXPECT_TRUE(permuteCopy({32, 33}, {1, 0}, 4, 0, t).streamingStores);
+  // A narrowing conversion: 4 KiB written, but 8 KiB + 4 KiB of traffic.
+  t.cacheBytes = 8192;
+  EXPECT_TRUE(permuteCopy({32, 32}, {1, 0}, 8, 4, t).streamingStores);
 }
 
 TEST(KernelPlan, VectorWidthFollowsTarget) {
