@@ -659,6 +659,29 @@ private:
   /// two-input shuffles: round s swaps bit s of the row and lane index.
   SmallVector<Value> transposeSquare(SmallVector<Value> rows) {
     int64_t n = rows.size();
+    // Within one 128-bit register, log2(n) rounds of interleaving row i
+    // with row i + n/2 transpose the square (the perfect shuffle), and each
+    // interleave is one unpack instruction (punpcklwd / punpckhwd, ...).
+    // Wider vectors interleave per 128-bit lane, so they take the butterfly
+    // below instead.
+    if (n * src.bytes <= 16) {
+      SmallVector<int64_t> low, high;
+      for (int64_t c = 0; c < n / 2; ++c) {
+        low.append({c, n + c});
+        high.append({n / 2 + c, n + n / 2 + c});
+      }
+      for (int64_t round = 1; round < n; round <<= 1) {
+        SmallVector<Value> next(n);
+        for (int64_t i = 0; i < n / 2; ++i) {
+          next[2 * i] =
+              vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], low);
+          next[2 * i + 1] =
+              vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], high);
+        }
+        rows = std::move(next);
+      }
+      return rows;
+    }
     for (int64_t s = 1; s < n; s <<= 1) {
       SmallVector<Value> next(rows);
       SmallVector<int64_t> low, high;
