@@ -27,7 +27,8 @@ static lrt_status_t lrt_prefix(lrt_status_t status, const char *function) {
 
 /* Walks the descriptor; returns the parameter count, or -1 when it is
  * malformed (a compiler bug, reported as INTERNAL). */
-static int lrt_decode(const int64_t *descriptor, lrt_param_t *params) {
+static int lrt_decode(const int64_t *descriptor, DLDeviceType device_type,
+                      lrt_param_t *params) {
   if (!descriptor || descriptor[0] != 1 || descriptor[1] < 0 ||
       descriptor[1] > LRT_MAX_PARAMS)
     return -1;
@@ -46,7 +47,7 @@ static int lrt_decode(const int64_t *descriptor, lrt_param_t *params) {
     param->spec.ndim = (int32_t)p[4];
     param->spec.sizes = p + 5;
     param->spec.strides = p + 5 + p[4];
-    param->spec.device.device_type = kDLCPU;
+    param->spec.device.device_type = device_type;
     param->spec.device.device_id = LRT_ANY_DEVICE_ID;
     p += 5 + 2 * p[4];
   }
@@ -62,10 +63,18 @@ static void lrt_param_name(const lrt_param_t *param, char *buffer,
 
 lrt_status_t lrt_bind_tensors(const char *function, const int64_t *descriptor,
                               const DLTensor *const *tensors, void **data) {
+  return lrt_bind_tensors_device(function, descriptor, kDLCPU, tensors, data);
+}
+
+lrt_status_t lrt_bind_tensors_device(const char *function,
+                                     const int64_t *descriptor,
+                                     DLDeviceType device_type,
+                                     const DLTensor *const *tensors,
+                                     void **data) {
   if (!function)
     function = "<kernel>";
   lrt_param_t params[LRT_MAX_PARAMS];
-  int count = lrt_decode(descriptor, params);
+  int count = lrt_decode(descriptor, device_type, params);
   if (count < 0)
     return lrt_status_make(LRT_STATUS_INTERNAL,
                            "%s: malformed argument descriptor", function);

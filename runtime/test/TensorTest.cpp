@@ -448,3 +448,47 @@ TEST(Overlap, MalformedArgumentsAreErrors) {
 }
 
 } // namespace
+
+namespace {
+
+// The descriptor of f(const f32[3x4] arg0) -> f32[3x4] result0, as layoutc
+// emits it.
+const int64_t kBindDescriptor[] = {
+    1, 2, LRT_ROLE_INPUT,  0, kDLFloat, 32, 2, 3, 4,
+    4, 1, LRT_ROLE_OUTPUT, 0, kDLFloat, 32, 2, 3, 4,
+    4, 1};
+
+TEST(BindTensors, DeviceVariantChecksTheDeviceType) {
+  Tensor in(buffer, {3, 4}), out(buffer + 64, {3, 4});
+  in.t.device = out.t.device = {kDLCUDA, 1};
+  const DLTensor *tensors[] = {&in.t, &out.t};
+  void *data[2] = {nullptr, nullptr};
+  EXPECT_EQ(message(lrt_bind_tensors_device("f", kBindDescriptor, kDLCUDA,
+                                            tensors, data)),
+            "OK");
+  EXPECT_EQ(data[0], buffer);
+  EXPECT_EQ(data[1], buffer + 64);
+
+  // The CPU binding rejects the same tensors, and the CUDA one CPU tensors.
+  EXPECT_EQ(message(lrt_bind_tensors("f", kBindDescriptor, tensors, data)),
+            "f: argument 0 (arg0): expected device cpu, got cuda:1");
+  in.t.device = {kDLCPU, 0};
+  lrt_status_t status =
+      lrt_bind_tensors_device("f", kBindDescriptor, kDLCUDA, tensors, data);
+  EXPECT_EQ(lrt_status_code(status), LRT_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(message(status),
+            "f: argument 0 (arg0): expected device cuda, got cpu:0");
+
+  // Every other check still runs: an output overlapping the input.
+  in.t.device = {kDLCUDA, 0};
+  out.t.device = {kDLCUDA, 0};
+  out.t.data = buffer + 4;
+  EXPECT_EQ(code(lrt_bind_tensors_device("f", kBindDescriptor, kDLCUDA, tensors,
+                                         data)),
+            LRT_STATUS_INVALID_ARGUMENT);
+  out.t.data = buffer + 64;
+  EXPECT_EQ(message(lrt_bind_tensors("f", kBindDescriptor, tensors, data)),
+            "f: argument 0 (arg0): expected device cpu, got cuda:0");
+}
+
+} // namespace

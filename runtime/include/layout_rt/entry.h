@@ -41,6 +41,18 @@ enum {
 lrt_status_t lrt_bind_tensors(const char *function, const int64_t *descriptor,
                               const DLTensor *const *tensors, void **data);
 
+/* lrt_bind_tensors for kernels on another device: every tensor must have
+ * device type `device_type` (any device id), e.g. kDLCUDA for the CUDA
+ * launchers ("f: argument 0 (arg0): expected device cuda, got cpu").
+ * Whether the data pointers really are device memory is the caller's check
+ * (the CUDA launchers ask cudaPointerGetAttributes); layout_rt stays plain C
+ * with no CUDA dependency. lrt_bind_tensors is this with kDLCPU. */
+lrt_status_t lrt_bind_tensors_device(const char *function,
+                                     const int64_t *descriptor,
+                                     DLDeviceType device_type,
+                                     const DLTensor *const *tensors,
+                                     void **data);
+
 /* malloc with a status: INVALID_ARGUMENT for a negative size,
  * RESOURCE_EXHAUSTED when memory is short. 64-byte aligned; zero bytes gives
  * a valid pointer. Release with lrt_scratch_free. */
