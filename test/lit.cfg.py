@@ -30,3 +30,24 @@ if subprocess.call([config.python_executable, "-c", "import torch, numpy"],
 
 llvm_config.add_tool_substitutions(["layout-opt", "layoutc"],
                                    [config.layout_tools_dir])
+
+# CUDA backend. nvcc: $CUDACXX, else /usr/local/cuda/bin/nvcc (what layoutc
+# runs for --target=cuda --emit=obj); no GPU is needed to compile. The host
+# emulation of layout_rt/cuda.h runs generated kernels without one.
+nvcc = os.environ.get("CUDACXX") or "/usr/local/cuda/bin/nvcc"
+if os.access(nvcc, os.X_OK):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
+    cuda_home = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+    config.substitutions.append(("%cuda_lib", os.path.join(cuda_home, "lib64")))
+    cuobjdump = os.path.join(os.path.dirname(nvcc), "cuobjdump")
+    if os.access(cuobjdump, os.X_OK):
+        config.available_features.add("cuobjdump")
+        config.substitutions.append(("%cuobjdump", cuobjdump))
+    if os.path.exists(os.path.join(cuda_home, "lib64", "libcudart.so")):
+        config.available_features.add("cudart")
+cuda_emu_include = os.path.join(config.layout_src_root, "runtime", "cuda",
+                                "include")
+config.substitutions.append(("%cuda_emu_include", cuda_emu_include))
+if os.path.exists(os.path.join(cuda_emu_include, "layout_rt", "cuda.h")):
+    config.available_features.add("cuda-emu")

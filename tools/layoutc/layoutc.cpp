@@ -3,10 +3,12 @@
 // Parses a layout program, runs the layoutc pipeline (fold views, plan
 // copies) and emits the planned IR, the explain JSON, the memory map, or
 // code: LLVM IR, assembly, an object file and its C header; or JITs it.
+// With --target=cuda: CUDA C++ source, its header, and an object via nvcc.
 //
 //===----------------------------------------------------------------------===//
 
 #include "layout/Compiler/CPUBackend.h"
+#include "layout/Compiler/CUDABackend.h"
 #include "layout/Compiler/Explain.h"
 #include "layout/Compiler/Passes.h"
 #include "layout/Compiler/Run.h"
@@ -30,7 +32,8 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Emit { MLIR, Explain, MemoryMap, LLVM, Asm, Obj, Header };
+enum class Emit { MLIR, Explain, MemoryMap, LLVM, Asm, Obj, Header, CUDA };
+enum class Target { CPU, CUDA };
 
 cl::OptionCategory layoutcCategory("layoutc options");
 
@@ -59,7 +62,31 @@ cl::list<Emit> emit(
         clEnumValN(Emit::Asm, "asm", "target assembly (.s)"),
         clEnumValN(Emit::Obj, "obj", "an object file to link (.o)"),
         clEnumValN(Emit::Header, "header",
-                   "the C header declaring the entry points (.h)")),
+                   "the C header declaring the entry points (.h)"),
+        clEnumValN(Emit::CUDA, "cuda",
+                   "--target=cuda: kernels and launchers as CUDA C++ (.cu)")),
+    cl::cat(layoutcCategory));
+cl::opt<Target>
+    target("target", cl::desc("Code generation target (default: cpu)"),
+           cl::values(clEnumValN(Target::CPU, "cpu",
+                                 "native code through LLVM, in-process"),
+                      clEnumValN(Target::CUDA, "cuda",
+                                 "CUDA C++; --emit=obj compiles it with nvcc")),
+           cl::init(Target::CPU), cl::cat(layoutcCategory));
+cl::opt<std::string> cudaArch(
+    "cuda-arch",
+    cl::desc("--target=cuda --emit=obj: comma list of real architectures, "
+             "SASS for each and PTX for the highest (default: sm_80,sm_90)"),
+    cl::init("sm_80,sm_90"), cl::cat(layoutcCategory));
+cl::opt<std::string>
+    nvccPath("nvcc",
+             cl::desc("--target=cuda --emit=obj: the nvcc to run (default: "
+                      "$CUDACXX, else /usr/local/cuda/bin/nvcc)"),
+             cl::init(""), cl::cat(layoutcCategory));
+cl::list<std::string> cudaIncludes(
+    "cuda-include",
+    cl::desc("--target=cuda --emit=obj: extra -I directories for nvcc, "
+             "searched before layout_rt's"),
     cl::cat(layoutcCategory));
 cl::opt<std::string> mcpu("mcpu",
                           cl::desc("Target CPU, LLVM spelling; 'host' for "
@@ -94,7 +121,8 @@ static const char *kOverview =
     "  layoutc prog.mlir --emit=memory-map    # index -> storage offset maps\n"
     "  layoutc prog.mlir -o planned.mlir      # planned IR\n"
     "  layoutc prog.mlir --emit=obj,header -o out/prog   # out/prog.{o,h}\n"
-    "  layoutc prog.mlir --run                # JIT on iota inputs, print\n\n"
+    "  layoutc prog.mlir --run                # JIT on iota inputs, print\n"
+    "  layoutc prog.mlir --target=cuda --emit=cuda,header,obj -o out/prog\n\n"
     "MLIR's options work too (see --help-hidden), e.g.\n"
     "--mlir-print-ir-after-all, --mlir-print-ir-before=layout-plan-copies,\n"
     "--mlir-print-debuginfo, --mlir-timing.\n";
@@ -150,6 +178,32 @@ int main(int argc, char **argv) {
     llvm::errs() << "layoutc: -O" << optLevel << " is not 0, 1, 2 or 3\n";
     return 1;
   }
+  if (target == Target::CUDA) {
+    if (run) {
+      llvm::errs() << "layoutc: --run executes on the host CPU; it cannot be "
+                      "combined with --target=cuda\n";
+      return 1;
+    }
+    for (Emit kind : emit)
+      if (kind == Emit::LLVM || kind == Emit::Asm) {
+        llvm::errs() << "layoutc: --emit="
+                     << (kind == Emit::LLVM ? "llvm" : "asm")
+                     << " is not available with --target=cuda (use "
+                        "--emit=cuda for the CUDA source, --emit=obj for an "
+                        "object)\n";
+        return 1;
+      }
+  } else if (llvm::is_contained(emit, Emit::CUDA)) {
+    llvm::errs() << "layoutc: --emit=cuda needs --target=cuda\n";
+    return 1;
+  }
+  std::vector<std::string> archs;
+  if (target == Target::CUDA &&
+      failed(layout::parseCUDAArchs(cudaArch, archs, error))) {
+    llvm::errs() << "layoutc: " << error << "\n";
+    return 1;
+  }
+
   if (run) {
     if (!emit.empty()) {
       llvm::errs() << "layoutc: --run cannot be combined with --emit\n";
@@ -170,6 +224,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
+  std::vector<layout::FunctionABI> abis;
   std::vector<Emit> kinds(emit.begin(), emit.end());
   if (kinds.empty())
     kinds.push_back(Emit::MLIR);
@@ -193,16 +248,26 @@ int main(int argc, char **argv) {
       return ".o";
     case Emit::Header:
       return ".h";
+    case Emit::CUDA:
+      return ".cu";
     }
     return "";
   };
 
   // Code generation runs once for every code kind requested.
-  bool needCode = llvm::any_of(kinds, [](Emit k) {
-    return k == Emit::LLVM || k == Emit::Asm || k == Emit::Obj ||
-           k == Emit::Header;
-  });
-  std::vector<layout::FunctionABI> abis;
+  // CUDA: the source is printed once and feeds .cu, .h and nvcc.
+  std::string cudaSource;
+  if (target == Target::CUDA && llvm::any_of(kinds, [](Emit k) {
+        return k == Emit::CUDA || k == Emit::Obj || k == Emit::Header;
+      })) {
+    llvm::raw_string_ostream os(cudaSource);
+    if (failed(layout::printCUDASource(*module, abis, os)))
+      return 1;
+  }
+  bool needCode = target == Target::CPU && llvm::any_of(kinds, [](Emit k) {
+                    return k == Emit::LLVM || k == Emit::Asm ||
+                           k == Emit::Obj || k == Emit::Header;
+                  });
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
   std::unique_ptr<llvm::TargetMachine> machine;
@@ -252,8 +317,34 @@ int main(int argc, char **argv) {
     case Emit::LLVM:
       llvmModule->print(output->os(), nullptr);
       break;
-    case Emit::Asm:
+    case Emit::CUDA:
+      output->os() << cudaSource;
+      break;
     case Emit::Obj:
+      if (target == Target::CUDA) {
+        if (path == "-") {
+          llvm::errs() << "layoutc: --target=cuda --emit=obj needs -o <file> "
+                          "(nvcc writes the object)\n";
+          return 1;
+        }
+        layout::NVCCOptions nvcc;
+        nvcc.nvcc =
+            nvccPath.empty() ? layout::defaultNVCCPath() : nvccPath.getValue();
+        nvcc.archs = archs;
+        nvcc.includeDirs.assign(cudaIncludes.begin(), cudaIncludes.end());
+        nvcc.includeDirs.push_back(LAYOUTC_CUDA_INCLUDE_DIR);
+        nvcc.includeDirs.push_back(LAYOUTC_RUNTIME_INCLUDE_DIR);
+        // nvcc writes the file itself; keep the ToolOutputFile from
+        // deleting or truncating it.
+        output->os().close();
+        if (failed(layout::compileCUDASource(cudaSource, path, nvcc, error))) {
+          llvm::errs() << "layoutc: " << error << "\n";
+          return 1;
+        }
+        break;
+      }
+      [[fallthrough]];
+    case Emit::Asm:
       if (failed(layout::emitMachineCode(
               *llvmModule, *machine, kind == Emit::Asm, output->os(), error))) {
         llvm::errs() << "layoutc: " << error << "\n";
@@ -265,7 +356,10 @@ int main(int argc, char **argv) {
       std::string guard = "LAYOUTC_" + llvm::sys::path::stem(stem).str() + "_H";
       for (char &c : guard)
         c = llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
-      layout::printHeader(abis, guard, output->os());
+      if (target == Target::CUDA)
+        layout::printCUDAHeader(abis, guard, output->os());
+      else
+        layout::printHeader(abis, guard, output->os());
       break;
     }
     }
