@@ -1285,7 +1285,7 @@ class Module:
         gencode = []
         for arch in s.cuda_archs:
             gencode += ["-gencode", f"arch=compute_{arch[3:]},code={arch}"]
-        proc = run([s.nvcc, "-std=c++17", "-c", base + ".cu", "-o", base + ".nvcc.o"] + gencode
+        proc = run([s.nvcc, "-std=c++17", "--Werror", "all-warnings", "-c", base + ".cu", "-o", base + ".nvcc.o"] + gencode
                    + s.includes(os.path.dirname(base)), max(s.timeout, 600))
         self.extra.append((f"module {self.index} nvcc {','.join(s.cuda_archs)}",
                            None if proc.returncode == 0 else tail(proc.stderr)))
