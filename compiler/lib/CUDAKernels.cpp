@@ -159,6 +159,9 @@ struct ReduceSpec {
   /// Partials per output; > 1 adds a combining kernel.
   int64_t parts = 1;
   int64_t chunk = 0;
+  /// Elements a lane of a warp-per-output reduction loads at once (a
+  /// 16-byte vector) when the reduced run is one loop of stride 1; else 1.
+  int64_t vectorWidth = 1;
 };
 
 /// Prints the kernels of one Kernel of an ABI and the launch code the raw
@@ -307,6 +310,8 @@ public:
     s += k.plan.index32 ? ", 32-bit indices" : ", 64-bit indices";
     if (k.kind == KernelKind::Reduce && dstElements && srcElements) {
       s += spec.warpPerOutput ? ", a warp per output" : ", a thread per output";
+      if (spec.vectorWidth > 1)
+        s += ", 16-byte loads";
       if (spec.parts > 1)
         s += ", " + std::to_string(spec.parts) + " partials per output";
     }
@@ -642,9 +647,15 @@ private:
                                         kMaxBlocks});
     }
     spec.parts = std::max<int64_t>(1, spec.parts);
+    if (spec.warpPerOutput && !isArg() && 16 % src.bytes == 0) {
+      auto live = llvm::make_filter_range(
+          spec.reduced, [](const Loop &l) { return l.size != 1; });
+      if (llvm::hasSingleElement(live) && live.begin()->srcStride == 1)
+        spec.vectorWidth = 16 / src.bytes;
+    }
     spec.chunk = ceilDiv(spec.count, spec.parts);
     if (spec.warpPerOutput)
-      spec.chunk = llvm::alignTo(spec.chunk, 32);
+      spec.chunk = llvm::alignTo(spec.chunk, 32 * spec.vectorWidth);
     spec.parts = ceilDiv(spec.count, spec.chunk);
     // Index arithmetic of partials is 64-bit regardless.
     return success();
@@ -847,9 +858,32 @@ private:
     p.line("const " + U + " hi = " + lit(spec.count, U) + " - lo < " +
            lit(spec.chunk, U) + " ? " + lit(spec.count, U) + " : lo + " +
            lit(spec.chunk, U) + ";");
-    p.line("for (" + U + " r = lo + lane; r < hi; r += 32) {");
-    printAccumulate(p, "s", "r");
-    p.line("}");
+    if (int64_t v = spec.vectorWidth; v > 1) {
+      std::string V = std::to_string(v);
+      p.line("// A lane takes " + V + " consecutive elements per step: one " +
+             "16-byte load when the run is aligned, else " + V + " loads.");
+      p.line("// Both combine in the same order: the bits do not depend on "
+             "the alignment.");
+      p.line("const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;");
+      p.line("for (" + U + " r = lo + lane * " + V +
+             "; r < hi; r += " + std::to_string(32 * v) + ") {");
+      p.line(src.c + " x[" + V + "];");
+      p.line("if (aligned && hi - r >= " + V + ") {");
+      p.line("const uint4 bits = __ldg((const uint4 *)(src + s + r));");
+      p.line("memcpy(x, &bits, 16);");
+      p.line("} else {");
+      p.line("for (int j = 0; j < " + V + "; ++j)");
+      p.line("  x[j] = r + j < hi ? src[s + (" + I + ")(r + j)] : (" + src.c +
+             ")0;");
+      p.line("}");
+      p.line("for (int j = 0; j < " + V + " && r + j < hi; ++j)");
+      p.line("  acc = " + name + "_combine(acc, " + name + "_value(x[j]));");
+      p.line("}");
+    } else {
+      p.line("for (" + U + " r = lo + lane; r < hi; r += 32) {");
+      printAccumulate(p, "s", "r");
+      p.line("}");
+    }
     p.line("for (int delta = 16; delta > 0; delta /= 2) {");
     if (isArg()) {
       p.line("const " + acc.c +

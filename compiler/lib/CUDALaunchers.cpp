@@ -293,6 +293,7 @@ const char *kPrelude =
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 )";
 

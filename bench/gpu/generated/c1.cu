@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 static __device__ __forceinline__ uint16_t lrt_f32_to_f16(float value) {
   return __half_as_ushort(__float2half_rn(value));

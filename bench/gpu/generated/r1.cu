@@ -6,12 +6,13 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 //===----------------------------------------------------------------------===//
 // r1
 //===----------------------------------------------------------------------===//
 
-// r1__k0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output
+// r1__k0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output, 16-byte loads
 static __device__ __forceinline__ float r1__k0_value(float x) { return (float)(x); }
 static __device__ __forceinline__ float r1__k0_combine(float a, float b) {
   return a + b;
@@ -35,10 +36,20 @@ static __global__ void __launch_bounds__(256) r1__k0_reduce_warp(const float *__
     float acc = (float)0;
     const uint32_t lo = part * (uint32_t)1024;
     const uint32_t hi = (uint32_t)1024 - lo < (uint32_t)1024 ? (uint32_t)1024 : lo + (uint32_t)1024;
-    for (uint32_t r = lo + lane; r < hi; r += 32) {
-      int32_t so = s;
-      so += (int32_t)r;
-      acc = r1__k0_combine(acc, r1__k0_value(src[so]));
+    // A lane takes 4 consecutive elements per step: one 16-byte load when the run is aligned, else 4 loads.
+    // Both combine in the same order: the bits do not depend on the alignment.
+    const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
+    for (uint32_t r = lo + lane * 4; r < hi; r += 128) {
+      float x[4];
+      if (aligned && hi - r >= 4) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+        memcpy(x, &bits, 16);
+      } else {
+        for (int j = 0; j < 4; ++j)
+          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (float)0;
+      }
+      for (int j = 0; j < 4 && r + j < hi; ++j)
+        acc = r1__k0_combine(acc, r1__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
       acc = r1__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
@@ -58,7 +69,7 @@ extern "C" lrt_status_t r1_raw(const float *arg0, float *result0, cudaStream_t s
     status = lrt_status_make(LRT_STATUS_INTERNAL, "r1: launching %s failed: %s", kernel, cudaGetErrorString(e));
   };
   do {
-    // kernel 0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output
+    // kernel 0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output, 16-byte loads
     {
       LRT_LAUNCH(r1__k0_reduce_warp, dim3(32768), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0, nullptr, nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r1__k0_reduce_warp (reduce_inner)", err); break; }
@@ -99,7 +110,7 @@ extern "C" lrt_status_t r1(const DLTensor *arg0, DLTensor *result0, cudaStream_t
 // r1_small
 //===----------------------------------------------------------------------===//
 
-// r1_small__k0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output
+// r1_small__k0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output, 16-byte loads
 static __device__ __forceinline__ float r1_small__k0_value(float x) { return (float)(x); }
 static __device__ __forceinline__ float r1_small__k0_combine(float a, float b) {
   return a + b;
@@ -123,10 +134,20 @@ static __global__ void __launch_bounds__(256) r1_small__k0_reduce_warp(const flo
     float acc = (float)0;
     const uint32_t lo = part * (uint32_t)1024;
     const uint32_t hi = (uint32_t)1024 - lo < (uint32_t)1024 ? (uint32_t)1024 : lo + (uint32_t)1024;
-    for (uint32_t r = lo + lane; r < hi; r += 32) {
-      int32_t so = s;
-      so += (int32_t)r;
-      acc = r1_small__k0_combine(acc, r1_small__k0_value(src[so]));
+    // A lane takes 4 consecutive elements per step: one 16-byte load when the run is aligned, else 4 loads.
+    // Both combine in the same order: the bits do not depend on the alignment.
+    const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
+    for (uint32_t r = lo + lane * 4; r < hi; r += 128) {
+      float x[4];
+      if (aligned && hi - r >= 4) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+        memcpy(x, &bits, 16);
+      } else {
+        for (int j = 0; j < 4; ++j)
+          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (float)0;
+      }
+      for (int j = 0; j < 4 && r + j < hi; ++j)
+        acc = r1_small__k0_combine(acc, r1_small__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
       acc = r1_small__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
@@ -146,7 +167,7 @@ extern "C" lrt_status_t r1_small_raw(const float *arg0, float *result0, cudaStre
     status = lrt_status_make(LRT_STATUS_INTERNAL, "r1_small: launching %s failed: %s", kernel, cudaGetErrorString(e));
   };
   do {
-    // kernel 0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output
+    // kernel 0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output, 16-byte loads
     {
       LRT_LAUNCH(r1_small__k0_reduce_warp, dim3(32), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0, nullptr, nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r1_small__k0_reduce_warp (reduce_inner)", err); break; }
@@ -187,7 +208,7 @@ extern "C" lrt_status_t r1_small(const DLTensor *arg0, DLTensor *result0, cudaSt
 // r1_odd
 //===----------------------------------------------------------------------===//
 
-// r1_odd__k0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output
+// r1_odd__k0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output, 16-byte loads
 static __device__ __forceinline__ float r1_odd__k0_value(float x) { return (float)(x); }
 static __device__ __forceinline__ float r1_odd__k0_combine(float a, float b) {
   return a + b;
@@ -209,12 +230,22 @@ static __global__ void __launch_bounds__(256) r1_odd__k0_reduce_warp(const float
     d += (int32_t)o;
     (void)o;
     float acc = (float)0;
-    const uint32_t lo = part * (uint32_t)1056;
-    const uint32_t hi = (uint32_t)1025 - lo < (uint32_t)1056 ? (uint32_t)1025 : lo + (uint32_t)1056;
-    for (uint32_t r = lo + lane; r < hi; r += 32) {
-      int32_t so = s;
-      so += (int32_t)r;
-      acc = r1_odd__k0_combine(acc, r1_odd__k0_value(src[so]));
+    const uint32_t lo = part * (uint32_t)1152;
+    const uint32_t hi = (uint32_t)1025 - lo < (uint32_t)1152 ? (uint32_t)1025 : lo + (uint32_t)1152;
+    // A lane takes 4 consecutive elements per step: one 16-byte load when the run is aligned, else 4 loads.
+    // Both combine in the same order: the bits do not depend on the alignment.
+    const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
+    for (uint32_t r = lo + lane * 4; r < hi; r += 128) {
+      float x[4];
+      if (aligned && hi - r >= 4) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+        memcpy(x, &bits, 16);
+      } else {
+        for (int j = 0; j < 4; ++j)
+          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (float)0;
+      }
+      for (int j = 0; j < 4 && r + j < hi; ++j)
+        acc = r1_odd__k0_combine(acc, r1_odd__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
       acc = r1_odd__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
@@ -234,7 +265,7 @@ extern "C" lrt_status_t r1_odd_raw(const float *arg0, float *result0, cudaStream
     status = lrt_status_make(LRT_STATUS_INTERNAL, "r1_odd: launching %s failed: %s", kernel, cudaGetErrorString(e));
   };
   do {
-    // kernel 0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output
+    // kernel 0: reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output, 16-byte loads
     {
       LRT_LAUNCH(r1_odd__k0_reduce_warp, dim3(32), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0, nullptr, nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r1_odd__k0_reduce_warp (reduce_inner)", err); break; }

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 static __device__ __forceinline__ float lrt_f16_to_f32(uint16_t bits) {
   return __half2float(__ushort_as_half(bits));
@@ -18,7 +19,7 @@ static __device__ __forceinline__ uint16_t lrt_f32_to_f16(float value) {
 // r5
 //===----------------------------------------------------------------------===//
 
-// r5__k0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 2048 partials per output
+// r5__k0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 2048 partials per output
 static __device__ __forceinline__ float r5__k0_value(uint16_t x) { return lrt_f16_to_f32(x); }
 static __device__ __forceinline__ float r5__k0_combine(float a, float b) {
   return a + b;
@@ -40,10 +41,20 @@ static __global__ void __launch_bounds__(256) r5__k0_reduce_warp(const uint16_t 
     float acc = (float)0;
     const uint32_t lo = part * (uint32_t)262144;
     const uint32_t hi = (uint32_t)536870912 - lo < (uint32_t)262144 ? (uint32_t)536870912 : lo + (uint32_t)262144;
-    for (uint32_t r = lo + lane; r < hi; r += 32) {
-      int32_t so = s;
-      so += (int32_t)r;
-      acc = r5__k0_combine(acc, r5__k0_value(src[so]));
+    // A lane takes 8 consecutive elements per step: one 16-byte load when the run is aligned, else 8 loads.
+    // Both combine in the same order: the bits do not depend on the alignment.
+    const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
+    for (uint32_t r = lo + lane * 8; r < hi; r += 256) {
+      uint16_t x[8];
+      if (aligned && hi - r >= 8) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+        memcpy(x, &bits, 16);
+      } else {
+        for (int j = 0; j < 8; ++j)
+          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (uint16_t)0;
+      }
+      for (int j = 0; j < 8 && r + j < hi; ++j)
+        acc = r5__k0_combine(acc, r5__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
       acc = r5__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
@@ -82,7 +93,7 @@ extern "C" lrt_status_t r5_raw(const uint16_t *arg0, uint16_t *result0, cudaStre
     status = lrt_status_make(LRT_STATUS_INTERNAL, "r5: launching %s failed: %s", kernel, cudaGetErrorString(e));
   };
   do {
-    // kernel 0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 2048 partials per output
+    // kernel 0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 2048 partials per output
     {
       LRT_LAUNCH(r5__k0_reduce_warp, dim3(256), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r5__k0_reduce_warp (reduce_inner)", err); break; }
@@ -128,7 +139,7 @@ extern "C" lrt_status_t r5(const DLTensor *arg0, DLTensor *result0, cudaStream_t
 // r5_small
 //===----------------------------------------------------------------------===//
 
-// r5_small__k0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 128 partials per output
+// r5_small__k0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 128 partials per output
 static __device__ __forceinline__ float r5_small__k0_value(uint16_t x) { return lrt_f16_to_f32(x); }
 static __device__ __forceinline__ float r5_small__k0_combine(float a, float b) {
   return a + b;
@@ -150,10 +161,20 @@ static __global__ void __launch_bounds__(256) r5_small__k0_reduce_warp(const uin
     float acc = (float)0;
     const uint32_t lo = part * (uint32_t)4096;
     const uint32_t hi = (uint32_t)524288 - lo < (uint32_t)4096 ? (uint32_t)524288 : lo + (uint32_t)4096;
-    for (uint32_t r = lo + lane; r < hi; r += 32) {
-      int32_t so = s;
-      so += (int32_t)r;
-      acc = r5_small__k0_combine(acc, r5_small__k0_value(src[so]));
+    // A lane takes 8 consecutive elements per step: one 16-byte load when the run is aligned, else 8 loads.
+    // Both combine in the same order: the bits do not depend on the alignment.
+    const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
+    for (uint32_t r = lo + lane * 8; r < hi; r += 256) {
+      uint16_t x[8];
+      if (aligned && hi - r >= 8) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+        memcpy(x, &bits, 16);
+      } else {
+        for (int j = 0; j < 8; ++j)
+          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (uint16_t)0;
+      }
+      for (int j = 0; j < 8 && r + j < hi; ++j)
+        acc = r5_small__k0_combine(acc, r5_small__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
       acc = r5_small__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
@@ -192,7 +213,7 @@ extern "C" lrt_status_t r5_small_raw(const uint16_t *arg0, uint16_t *result0, cu
     status = lrt_status_make(LRT_STATUS_INTERNAL, "r5_small: launching %s failed: %s", kernel, cudaGetErrorString(e));
   };
   do {
-    // kernel 0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 128 partials per output
+    // kernel 0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 128 partials per output
     {
       LRT_LAUNCH(r5_small__k0_reduce_warp, dim3(16), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r5_small__k0_reduce_warp (reduce_inner)", err); break; }
@@ -238,7 +259,7 @@ extern "C" lrt_status_t r5_small(const DLTensor *arg0, DLTensor *result0, cudaSt
 // r5_odd
 //===----------------------------------------------------------------------===//
 
-// r5_odd__k0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 129 partials per output
+// r5_odd__k0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 129 partials per output
 static __device__ __forceinline__ float r5_odd__k0_value(uint16_t x) { return lrt_f16_to_f32(x); }
 static __device__ __forceinline__ float r5_odd__k0_combine(float a, float b) {
   return a + b;
@@ -260,10 +281,20 @@ static __global__ void __launch_bounds__(256) r5_odd__k0_reduce_warp(const uint1
     float acc = (float)0;
     const uint32_t lo = part * (uint32_t)4096;
     const uint32_t hi = (uint32_t)524799 - lo < (uint32_t)4096 ? (uint32_t)524799 : lo + (uint32_t)4096;
-    for (uint32_t r = lo + lane; r < hi; r += 32) {
-      int32_t so = s;
-      so += (int32_t)r;
-      acc = r5_odd__k0_combine(acc, r5_odd__k0_value(src[so]));
+    // A lane takes 8 consecutive elements per step: one 16-byte load when the run is aligned, else 8 loads.
+    // Both combine in the same order: the bits do not depend on the alignment.
+    const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
+    for (uint32_t r = lo + lane * 8; r < hi; r += 256) {
+      uint16_t x[8];
+      if (aligned && hi - r >= 8) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+        memcpy(x, &bits, 16);
+      } else {
+        for (int j = 0; j < 8; ++j)
+          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (uint16_t)0;
+      }
+      for (int j = 0; j < 8 && r + j < hi; ++j)
+        acc = r5_odd__k0_combine(acc, r5_odd__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
       acc = r5_odd__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
@@ -302,7 +333,7 @@ extern "C" lrt_status_t r5_odd_raw(const uint16_t *arg0, uint16_t *result0, cuda
     status = lrt_status_make(LRT_STATUS_INTERNAL, "r5_odd: launching %s failed: %s", kernel, cudaGetErrorString(e));
   };
   do {
-    // kernel 0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 129 partials per output
+    // kernel 0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 129 partials per output
     {
       LRT_LAUNCH(r5_odd__k0_reduce_warp, dim3(17), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r5_odd__k0_reduce_warp (reduce_inner)", err); break; }

@@ -261,6 +261,39 @@ static void testTotalAndColumns() {
     std::printf("total: %.1f\n", got);
   }
 
+  // Order-sensitive values: the 16-byte loads (aligned run) and the scalar
+  // fallback (run one float off) must combine in the same order.
+  {
+    std::vector<float> frac(x.count);
+    double exact = 0;
+    for (size_t i = 0; i < frac.size(); ++i) {
+      frac[i] = 1.0f / static_cast<float>(i % 13 + 1);
+      exact += frac[i];
+    }
+    float *buffer = nullptr, *sum = nullptr;
+    cudaMalloc((void **)&buffer, (frac.size() + 1) * sizeof(float));
+    cudaMalloc((void **)&sum, 2 * sizeof(float));
+    cudaMemcpy(buffer, frac.data(), frac.size() * sizeof(float),
+               cudaMemcpyHostToDevice);
+    bool launched = ok(total_raw(buffer, sum, 0), "total_raw aligned");
+    cudaMemcpy(buffer + 1, frac.data(), frac.size() * sizeof(float),
+               cudaMemcpyHostToDevice);
+    launched &= ok(total_raw(buffer + 1, sum + 1, 0), "total_raw unaligned");
+    float got[2] = {0, 0};
+    cudaDeviceSynchronize();
+    cudaMemcpy(got, sum, sizeof(got), cudaMemcpyDeviceToHost);
+    if (launched) {
+      CHECK(bitsOf(got[0]) == bitsOf(got[1]),
+            "aligned sum %08x, unaligned %08x", bitsOf(got[0]), bitsOf(got[1]));
+      CHECK(std::fabs(got[0] - exact) <= 1e-5 * exact, "sum %.9g, exact %.9g",
+            got[0], exact);
+      std::printf("total alignment: %s\n",
+                  bitsOf(got[0]) == bitsOf(got[1]) ? "same bits" : "differ");
+    }
+    cudaFree(buffer);
+    cudaFree(sum);
+  }
+
   Device<float> c({65536, 4}, kF32), r({4}, kF32);
   std::vector<float> col(c.count);
   for (size_t i = 0; i < 65536; ++i) {
