@@ -23,6 +23,7 @@
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -126,6 +127,24 @@ static const char *kOverview =
     "MLIR's options work too (see --help-hidden), e.g.\n"
     "--mlir-print-ir-after-all, --mlir-print-ir-before=layout-plan-copies,\n"
     "--mlir-print-debuginfo, --mlir-timing.\n";
+
+/// The -I directories nvcc needs for layout_rt/cuda.h and layout_rt.h: an
+/// installed layoutc's <prefix>/include (bin/../include), else the source
+/// tree it was built from.
+static std::vector<std::string> runtimeIncludeDirs(const char *argv0) {
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, &anchor);
+  if (!exe.empty()) {
+    llvm::SmallString<256> dir(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(dir, "include");
+    llvm::SmallString<256> header(dir);
+    llvm::sys::path::append(header, "layout_rt", "cuda.h");
+    if (llvm::sys::fs::exists(header))
+      return {dir.str().str()};
+  }
+  return {LAYOUTC_CUDA_INCLUDE_DIR, LAYOUTC_RUNTIME_INCLUDE_DIR};
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -332,8 +351,8 @@ int main(int argc, char **argv) {
             nvccPath.empty() ? layout::defaultNVCCPath() : nvccPath.getValue();
         nvcc.archs = archs;
         nvcc.includeDirs.assign(cudaIncludes.begin(), cudaIncludes.end());
-        nvcc.includeDirs.push_back(LAYOUTC_CUDA_INCLUDE_DIR);
-        nvcc.includeDirs.push_back(LAYOUTC_RUNTIME_INCLUDE_DIR);
+        for (std::string &dir : runtimeIncludeDirs(argv[0]))
+          nvcc.includeDirs.push_back(std::move(dir));
         // nvcc writes the file itself; keep the ToolOutputFile from
         // deleting or truncating it.
         output->os().close();
