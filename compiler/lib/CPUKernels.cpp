@@ -1086,20 +1086,6 @@ private:
 // Entry points
 //===----------------------------------------------------------------------===//
 
-/// DLPack type code and bits of an element type.
-std::pair<int64_t, int64_t> dlpackType(Type t) {
-  int64_t bits = t.getIntOrFloatBitWidth();
-  if (t.isInteger(1))
-    return {6 /*LRT_DL_BOOL*/, 8};
-  if (t.isBF16())
-    return {4 /*kDLBfloat*/, 16};
-  if (isa<FloatType>(t))
-    return {2 /*kDLFloat*/, bits};
-  if (t.isUnsignedInteger())
-    return {1 /*kDLUInt*/, bits};
-  return {0 /*kDLInt*/, bits};
-}
-
 class FunctionBuilder {
 public:
   FunctionBuilder(Emitter &e, const FunctionABI &abi) : e(e), abi(abi) {}
@@ -1215,14 +1201,7 @@ private:
   void buildDLPack() {
     auto &b = e.b;
     // The descriptor lrt_bind_tensors checks the tensors against.
-    SmallVector<int64_t> desc = {1, static_cast<int64_t>(abi.params.size())};
-    for (const Param &p : abi.params) {
-      auto [code, bits] = dlpackType(p.elementType);
-      desc.append({static_cast<int64_t>(p.role), p.number, code, bits,
-                   static_cast<int64_t>(p.sizes.size())});
-      desc.append(p.sizes.begin(), p.sizes.end());
-      desc.append(p.strides.begin(), p.strides.end());
-    }
+    std::vector<int64_t> desc = bindDescriptor(abi);
     b.setInsertionPointToEnd(e.module.getBody());
     std::string descName = abi.name + "__descriptor";
     auto descType = LLVM::LLVMArrayType::get(e.i64, desc.size());

@@ -87,12 +87,6 @@ static CElem computeElem(StringRef kind) {
   return e;
 }
 
-std::string cuda::abiType(Type t) {
-  if (t.isInteger(1))
-    return "bool";
-  return celemOf(t)->c;
-}
-
 /// `x` of type `from` as a value of type `to`, with the CPU backend's
 /// (PyTorch's) rules: through f32 for f16/bf16, float -> int truncation
 /// through a 32- or 64-bit integer, x != 0 for bool.

@@ -50,8 +50,6 @@ struct CElem {
 
 /// The generated code's view of `t`, or nullopt for a type it cannot hold.
 std::optional<CElem> celemOf(Type t);
-/// The raw launcher's parameter type (docs/abi.md): bool for i1.
-std::string abiType(Type t);
 /// A C++ literal of `v` cast to `type`.
 std::string lit(int64_t v, StringRef type);
 /// The product of `sizes` (the caller knows it does not overflow).

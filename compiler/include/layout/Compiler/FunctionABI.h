@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Types.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 #include <string>
@@ -109,6 +110,37 @@ ReductionKind toReductionKind(ReduceKind kind);
 std::string elementName(Type type);
 /// Bytes per element in memory (i1 takes a byte).
 int64_t elementBytes(Type type);
+
+/// DLPack type code and bits of an element type (i1: LRT_DL_BOOL, 8 bits).
+std::pair<int64_t, int64_t> dlpackType(Type type);
+/// "arg<N>" or "result<N>": a parameter's name in entry points.
+std::string paramName(const Param &param);
+/// The C type of an element in raw entry points (docs/abi.md): bool for i1,
+/// uint16_t bits for f16/bf16.
+std::string rawElementCType(Type type);
+/// The descriptor layout_rt/entry.h's lrt_bind_tensors checks a function's
+/// DLTensors against.
+std::vector<int64_t> bindDescriptor(const FunctionABI &abi);
+
+/// What one backend's header of entry points says beyond the ABI.
+struct HeaderStyle {
+  /// The opening comment, "/* ... */\n".
+  std::string intro;
+  /// Includes after layout_rt.h ("layout_rt/cuda.h"), if any.
+  std::vector<std::string> includes;
+  /// The entry points' last parameter ("cudaStream_t stream").
+  std::string lastParam;
+  /// Declare the raw entry point of every function, not only of those with
+  /// FunctionABI::hasRawEntry.
+  bool rawForAll = false;
+  /// Name each kernel's chunk count.
+  bool showChunks = false;
+};
+
+/// The C header declaring every function's DLPack and raw entry points and
+/// its view results' layouts.
+void printEntryHeader(llvm::ArrayRef<FunctionABI> abis, llvm::StringRef guard,
+                      const HeaderStyle &style, llvm::raw_ostream &os);
 
 } // namespace layout
 } // namespace mlir
