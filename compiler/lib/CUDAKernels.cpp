@@ -567,7 +567,7 @@ private:
         return emitError(k.loc, "CUDA code generation: unsigned 64-bit "
                                 "reductions are not supported");
     } else {
-      StringRef a = k.plan.accumulator.value_or(src.name);
+      std::string a = k.plan.accumulator.value_or(src.name);
       if (a == "f32")
         acc = computeElem("float");
       else if (a == "f64")

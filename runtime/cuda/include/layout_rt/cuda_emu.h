@@ -77,8 +77,8 @@ extern "C" void __sanitizer_start_switch_fiber(void **FakeStackSave,
 extern "C" void __sanitizer_finish_switch_fiber(void *FakeStackSave,
                                                 const void **BottomOld,
                                                 size_t *SizeOld);
-extern "C" void __asan_unpoison_memory_region(void const volatile *Addr,
-                                              size_t Size);
+extern "C" void __asan_get_shadow_mapping(size_t *ShadowScale,
+                                          size_t *ShadowOffset);
 #endif
 
 //===----------------------------------------------------------------------===//
@@ -571,6 +571,26 @@ inline void asanFinishSwitch(void *FakeStack, const void **BottomOld,
 #endif
 }
 
+/// An exited fiber never returned from its last frames, whose redzones stay
+/// poisoned in the stack's shadow; GCC's frames poison their redzones but do
+/// not clear the shadow of their variables, so a new fiber on that stack
+/// would see stale poison. Clears the stack's shadow by hand:
+/// __asan_unpoison_memory_region is a no-op under allow_user_poisoning=0,
+/// which the sanitizer runs need for the uninstrumented libMLIR.
+#if defined(LRT_CUDA_EMU_ASAN)
+__attribute__((no_sanitize_address)) inline void asanClearStack(char *Stack) {
+  size_t Scale = 0, Offset = 0;
+  __asan_get_shadow_mapping(&Scale, &Offset);
+  uintptr_t Begin = (reinterpret_cast<uintptr_t>(Stack) >> Scale) + Offset;
+  uintptr_t End =
+      ((reinterpret_cast<uintptr_t>(Stack) + kStackBytes) >> Scale) + Offset;
+  for (uintptr_t A = Begin; A < End; ++A)
+    *reinterpret_cast<volatile uint8_t *>(A) = 0;
+}
+#else
+inline void asanClearStack(char *) {}
+#endif
+
 /// Books a thread that stopped running in its block's counts.
 inline void account(Scheduler &S, Thread &T) {
   unsigned I = S.indexOf(T);
@@ -674,11 +694,7 @@ inline void prepare(Scheduler &S, Thread &T) {
   S.Current = &T;
   if (T.St == State::NotStarted) {
     T.Stack = S.Stacks.acquire();
-#if defined(LRT_CUDA_EMU_ASAN)
-    // An exited fiber never returned from its last frames, whose redzones
-    // are still poisoned; the new fiber's frames lie elsewhere.
-    __asan_unpoison_memory_region(T.Stack, kStackBytes);
-#endif
+    asanClearStack(T.Stack);
     initContext(T.Ctx, T.Stack, kStackBytes, &fiberMain, &S);
   }
   T.St = State::Running;
