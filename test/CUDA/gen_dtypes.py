@@ -258,8 +258,15 @@ static const DLDevice kDevice = {kDLCUDA, 0};
 #else
 static void *alloc(size_t bytes) { return std::calloc(bytes ? bytes : 1, 1); }
 static void release(void *p) { std::free(p); }
-static void upload(void *d, const void *h, size_t n) { std::memcpy(d, h, n); }
-static void download(void *h, const void *d, size_t n) { std::memcpy(h, d, n); }
+// Empty tensors have no buffer: memcpy of 0 bytes still wants non-null.
+static void upload(void *d, const void *h, size_t n) {
+  if (n)
+    std::memcpy(d, h, n);
+}
+static void download(void *h, const void *d, size_t n) {
+  if (n)
+    std::memcpy(h, d, n);
+}
 static const DLDevice kDevice = {kDLCPU, 0};
 // The CPU backend's bf16 argmax/argmin round through libgcc's __truncsfbf2,
 // which GCC 12 lacks: the same rounding (nearest even, NaN stays NaN),
