@@ -91,3 +91,27 @@ func.func @amax_outer(%x: !layout.tensor<64x256xf32>) -> !layout.tensor<256xf32>
   %r = layout.reduce amax %x dims [0] : !layout.tensor<64x256xf32>
   return %r : !layout.tensor<256xf32>
 }
+
+// A large gather of short rows whose length is no multiple of 64 bytes
+// (P6 at odd sizes, rows of 129 floats): no non-temporal stores, which would
+// share each row's edge lines with normal stores; the rows are memcpy'd.
+// CHECK-LABEL: define internal void @odd_rows__kernel0(
+// CHECK-NOT: !nontemporal
+// CHECK: call void @llvm.memcpy
+// CHECK-NOT: !nontemporal
+// CHECK-LABEL: define ptr @odd_rows_raw(
+func.func @odd_rows(%x: !layout.tensor<511x255x129xf32>) -> !layout.tensor<255x511x129xf32> {
+  %p = layout.permute %x [1, 0, 2] : !layout.tensor<511x255x129xf32>
+  %c = layout.contiguous %p : !layout.tensor<255x511x129xf32, strided<[129, 32895, 1]>>
+  return %c : !layout.tensor<255x511x129xf32>
+}
+
+// The same with rows of 128 floats (whole lines) streams.
+// CHECK-LABEL: define internal void @line_rows__kernel0(
+// CHECK: store <8 x float> %{{.*}}, !nontemporal
+// CHECK: call void @llvm.x86.sse.sfence()
+func.func @line_rows(%x: !layout.tensor<512x256x128xf32>) -> !layout.tensor<256x512x128xf32> {
+  %p = layout.permute %x [1, 0, 2] : !layout.tensor<512x256x128xf32>
+  %c = layout.contiguous %p : !layout.tensor<256x512x128xf32, strided<[128, 32768, 1]>>
+  return %c : !layout.tensor<256x512x128xf32>
+}
