@@ -604,20 +604,7 @@ private:
       return scalarCopy(l, r.lo, r.hi, s, d);
     // Same memory type is not enough: i8 -> i1 stores x != 0.
     bool sameBits = src.mem == dst.mem && src.isBool == dst.isBool;
-    // Non-temporal stores only where they fill whole lines, or nearly: one
-    // run (a chunk splits at most two lines), runs of 4 KiB or more (two
-    // shared edge lines in 64), or runs and row strides that are multiples
-    // of 64 bytes. Short runs of odd length share their edge lines between
-    // streaming and normal stores, which flushes the write-combining buffers
-    // partially (P6 at 511x255x129: 3.9 GB/s streaming, 12.4 without).
-    bool streaming =
-        k.plan.streamingStores &&
-        (k.plan.loops.size() == 1 || l.size * dst.bytes >= 4096 ||
-         ((l.size * dst.bytes) % 64 == 0 &&
-          llvm::all_of(ArrayRef(k.plan.loops).drop_back(),
-                       [&](const KernelLoop &outer) {
-                         return (outer.dstStride * dst.bytes) % 64 == 0;
-                       })));
+    bool streaming = k.plan.streamingStores;
     // Whole contiguous runs of one type: libc's memcpy is at bandwidth and
     // switches to non-temporal stores on its own for large sizes.
     if (l.srcStride == 1 && sameBits && !streaming &&

@@ -319,6 +319,20 @@ TEST(KernelPlan, StreamingStoreThreshold) {
   EXPECT_TRUE(permuteCopy({32, 32}, {1, 0}, 8, 4, t).streamingStores);
 }
 
+TEST(KernelPlan, StreamingStoresOnlyInWholeLines) {
+  // P6: rows of 128 floats (whole lines) stream; rows of 129 floats
+  // (516 bytes, ending mid-line) do not; rows of 4 KiB or more do.
+  KernelPlan lines = permuteCopy({512, 256, 128}, {1, 0, 2}, 4);
+  EXPECT_EQ(lines.strategy, KernelStrategy::Gather);
+  EXPECT_TRUE(lines.streamingStores);
+  KernelPlan odd = permuteCopy({511, 255, 129}, {1, 0, 2}, 4);
+  EXPECT_EQ(odd.strategy, KernelStrategy::Gather);
+  EXPECT_FALSE(odd.streamingStores);
+  EXPECT_TRUE(permuteCopy({2048, 3, 1025}, {1, 0, 2}, 4).streamingStores);
+  // Transposes keep the rule of their backends (line-aligned tiles).
+  EXPECT_TRUE(permuteCopy({4095, 4097}, {1, 0}, 4).streamingStores);
+}
+
 TEST(KernelPlan, VectorWidthFollowsTarget) {
   TargetInfo avx512;
   avx512.vectorBytes = 64;
