@@ -28,42 +28,24 @@ using namespace mlir::layout;
 using namespace mlir::layout::cuda;
 
 std::optional<CElem> cuda::celemOf(Type t) {
+  auto i = dyn_cast<IntegerType>(t);
+  bool supported =
+      t.isF16() || t.isBF16() || t.isF32() || t.isF64() ||
+      (i && llvm::is_contained({1u, 8u, 16u, 32u, 64u}, i.getWidth()));
+  if (!supported)
+    return std::nullopt;
   CElem e;
   e.name = elementName(t);
   e.bytes = elementBytes(t);
-  if (t.isF16() || t.isBF16()) {
-    e.c = "uint16_t";
-    e.isFloat = e.isHalf = true;
-    e.isBF16 = t.isBF16();
-    return e;
-  }
-  if (t.isF32() || t.isF64()) {
-    e.c = t.isF32() ? "float" : "double";
-    e.isFloat = true;
-    return e;
-  }
-  auto i = dyn_cast<IntegerType>(t);
-  if (!i)
-    return std::nullopt;
-  e.isBool = i.getWidth() == 1;
-  e.isUnsigned = i.isUnsigned() || e.isBool;
-  switch (i.getWidth()) {
-  case 1:
-  case 8:
-    e.c = e.isUnsigned ? "uint8_t" : "int8_t";
-    return e;
-  case 16:
-    e.c = e.isUnsigned ? "uint16_t" : "int16_t";
-    return e;
-  case 32:
-    e.c = e.isUnsigned ? "uint32_t" : "int32_t";
-    return e;
-  case 64:
-    e.c = e.isUnsigned ? "uint64_t" : "int64_t";
-    return e;
-  default:
-    return std::nullopt;
-  }
+  e.isFloat = isa<FloatType>(t);
+  e.isHalf = t.isF16() || t.isBF16();
+  e.isBF16 = t.isBF16();
+  e.isBool = t.isInteger(1);
+  e.isUnsigned = (i && i.isUnsigned()) || e.isBool;
+  // The raw ABI's types, but i1 as its byte: a bool holding any byte then
+  // copies and converts as the CPU backend's i8 does.
+  e.c = e.isBool ? "uint8_t" : rawElementCType(t);
+  return e;
 }
 
 /// Register types reductions accumulate and shuffle in (the types
