@@ -251,13 +251,29 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
                                             : KernelStrategy::ReduceOuter;
   plan.vectorWidth = vectorWidthFor(target, std::max(acc.bytes, element.bytes));
 
-  // Split the outermost kept loop; when everything is reduced, split the
-  // reduction itself and combine per-chunk partials.
-  auto kept =
-      llvm::find_if(plan.loops, [](const KernelLoop &l) { return !l.reduced; });
-  int64_t parallel = kept != plan.loops.end() ? kept - plan.loops.begin() : 0;
-  splitAcrossThreads(plan, parallel, plan.loops[parallel].size, *traffic,
-                     target);
+  // When the outermost loop is reduced, split it: each chunk accumulates a
+  // full set of outputs over its rows and the sets combine in chunk order,
+  // so memory streams in order (splitting kept columns would make every
+  // chunk stride over all rows) and the bits do not depend on the thread
+  // count. Partial sets beyond 16 MiB cost more traffic than they save.
+  // arg* reductions run serially in logical order. Otherwise split the
+  // outermost kept loop.
+  bool argReduction =
+      kind == ReductionKind::Argmax || kind == ReductionKind::Argmin;
+  if (!argReduction && plan.loops.front().reduced && *outputs > 0) {
+    splitAcrossThreads(plan, 0, plan.loops.front().size, *read, target);
+    while (plan.chunks > 1 && plan.chunks * *outputs * acc.bytes > (16 << 20))
+      plan.chunks /= 2;
+    plan.parallelLoop =
+        plan.chunks > 1 ? std::optional<int64_t>(0) : std::nullopt;
+  }
+  if (!plan.parallelLoop) {
+    auto kept = llvm::find_if(plan.loops,
+                              [](const KernelLoop &l) { return !l.reduced; });
+    int64_t parallel = kept != plan.loops.end() ? kept - plan.loops.begin() : 0;
+    splitAcrossThreads(plan, parallel, plan.loops[parallel].size, *traffic,
+                       target);
+  }
   plan.streamingStores = *written > target.cacheBytes;
   if (Fallible<std::monostate> r =
           proveIndexWidth(plan, input, result, *elements);

@@ -92,6 +92,27 @@ func.func @amax_outer(%x: !layout.tensor<64x256xf32>) -> !layout.tensor<256xf32>
   return %r : !layout.tensor<256xf32>
 }
 
+// Outer reduction whose accumulator row (16 KiB) is over a quarter of L1:
+// four rows (16 KiB apart) combine before they join the accumulator, which
+// is frozen after its load so that LLVM does not fold the select-and-store
+// into a masked store (vmaskmovps to memory is microcoded on AMD Zen).
+// CHECK-LABEL: define internal void @amax_outer_wide__kernel0(
+// CHECK: %[[R0:.*]] = load <8 x float>
+// CHECK: getelementptr i8, ptr %[[ROW:.*]], i64 16384
+// CHECK: getelementptr i8, ptr %[[ROW]], i64 32768
+// CHECK: getelementptr i8, ptr %[[ROW]], i64 49152
+// CHECK: = freeze <8 x float> %{{[0-9]+}}
+// CHECK: store <8 x float>
+// ASM-LABEL: amax_outer_wide__kernel0:
+// ASM-NOT: vmaskmovps
+// ASM: vblendvps
+// ASM-NOT: vmaskmovps
+// ASM: .Lfunc_end
+func.func @amax_outer_wide(%x: !layout.tensor<64x4096xf32>) -> !layout.tensor<4096xf32> {
+  %r = layout.reduce amax %x dims [0] : !layout.tensor<64x4096xf32>
+  return %r : !layout.tensor<4096xf32>
+}
+
 // A large gather of short rows whose length is no multiple of 64 bytes
 // (P6 at odd sizes, rows of 129 floats): no non-temporal stores, which would
 // share each row's edge lines with normal stores; the rows are memcpy'd.

@@ -395,9 +395,30 @@ TEST(KernelPlan, R2SumOuter) {
   KernelPlan p = reduce(rowMajor({16384, 1024}), {0}, ReductionKind::Sum, f32);
   EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
   EXPECT_EQ(loopsOf(p), (Loops{{16384, 1024, 0, true}, {1024, 1, 1}}));
-  // Threads split the kept columns, not the reduction.
+  // Threads split the rows: each chunk reads its rows in order into its own
+  // set of 1024 partial sums (splitting the columns would make every chunk
+  // stride over all rows).
+  EXPECT_EQ(p.parallelLoop, 0);
+  EXPECT_EQ(p.chunks, 16);
+}
+
+TEST(KernelPlan, OuterReductionSplitsColumnsWhenPartialsAreTooLarge) {
+  // 16 sets of 4M f32 partials would be 256 MiB (the limit is 16 MiB; even
+  // 2 sets exceed it): the kept columns are split instead.
+  KernelPlan p = reduce(rowMajor({16, 4 << 20}), {0}, ReductionKind::Sum, f32);
+  EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
   EXPECT_EQ(p.parallelLoop, 1);
   EXPECT_EQ(p.chunks, 16);
+  // 1M outputs: 4 sets of 4 MiB fit.
+  KernelPlan q = reduce(rowMajor({64, 1 << 20}), {0}, ReductionKind::Sum, f32);
+  EXPECT_EQ(q.parallelLoop, 0);
+  EXPECT_EQ(q.chunks, 4);
+}
+
+TEST(KernelPlan, ArgReductionsAreNotSplitIntoPartials) {
+  KernelPlan p =
+      reduce(rowMajor({16384, 1024}), {0}, ReductionKind::Argmax, f32);
+  EXPECT_NE(p.parallelLoop, std::optional<int64_t>(0));
 }
 
 TEST(KernelPlan, R3SumSpatial) {
@@ -414,7 +435,8 @@ TEST(KernelPlan, R4AmaxOfTransposedView) {
   EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
   EXPECT_EQ(loopsOf(p), (Loops{{4096, 4096, 0, true}, {4096, 1, 1}}));
   EXPECT_EQ(p.accumulator, "f32");
-  EXPECT_EQ(p.parallelLoop, 1);
+  EXPECT_EQ(p.parallelLoop, 0);
+  EXPECT_EQ(p.chunks, 16);
 }
 
 TEST(KernelPlan, R5HalfSumOfAll) {

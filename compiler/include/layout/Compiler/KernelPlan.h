@@ -97,8 +97,8 @@ struct KernelPlan {
   /// Elements per vector of the widest type the inner loop touches.
   int64_t vectorWidth = 1;
   /// The loop split across threads, nullopt when the kernel runs on one.
-  /// Splitting a reduced loop (only when nothing is kept) needs a final
-  /// combine of per-chunk partials.
+  /// A reduced loop is split only when it is the outermost; each chunk then
+  /// accumulates its own set of outputs, combined in chunk order.
   std::optional<int64_t> parallelLoop;
   int64_t chunks = 1;
   /// Every byte offset either side can reach from its first element, for
