@@ -7,7 +7,7 @@
 // x.T.contiguous() of f32 [4096, 4096] (bench P1): an 8x8 tile of f32
 // vectors, 512 row blocks over 16 threads; 64 MiB of output bypass the cache.
 // CHECK-LABEL: function transpose
-// CHECK:       kernel {"op": "layout.contiguous", "loc": "{{.*}}kernels.mlir:[[@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": 4096, "src_stride": 1, "dst_stride": 4096}, {"size": 4096, "src_stride": 4096, "dst_stride": 1}], "vector_width": 8, "tile": [8, 8], "parallel_dim": 0, "chunks": 16, "index_bits": 32, "streaming_stores": true, "accumulator": null}
+// CHECK:       kernel {"op": "layout.contiguous", "loc": "{{.*}}kernels.mlir:[[@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": 4096, "src_stride": 1, "dst_stride": 4096}, {"size": 4096, "src_stride": 4096, "dst_stride": 1}], "vector_width": 8, "tile": [8, 8], "parallel_dim": 1, "chunks": 16, "index_bits": 32, "streaming_stores": true, "accumulator": null}
 func.func @transpose(%x: !layout.tensor<4096x4096xf32>) -> !layout.tensor<4096x4096xf32> {
   %t = layout.transpose %x 0, 1 : !layout.tensor<4096x4096xf32>
   %c = layout.contiguous %t : !layout.tensor<4096x4096xf32, strided<[1, 4096]>>

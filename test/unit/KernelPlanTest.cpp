@@ -84,11 +84,25 @@ TEST(KernelPlan, P1Transpose2d) {
   EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(0), int64_t(1)));
   EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 8}));
   EXPECT_EQ(p.vectorWidth, 8);
-  EXPECT_EQ(p.parallelLoop, 0);
+  // Threads split the source's rows (bands of the source, read whole), not
+  // the destination's rows.
+  EXPECT_EQ(p.parallelLoop, 1);
   EXPECT_EQ(p.chunks, 16);
   EXPECT_TRUE(p.index32);
   // 64 MiB written, twice the 32 MiB cache.
   EXPECT_TRUE(p.streamingStores);
+}
+
+TEST(KernelPlan, TransposesSplitTheSourcesOutermostLoop) {
+  // P4, [256]^3 permute (2, 1, 0): the destination's outermost loop is the
+  // source's unit-stride one; the split goes to x's dim 0 (stride 65536).
+  KernelPlan p = permuteCopy({256, 256, 256}, {2, 1, 0}, 4);
+  EXPECT_EQ(loopsOf(p),
+            (Loops{{256, 1, 65536}, {256, 256, 256}, {256, 65536, 1}}));
+  EXPECT_EQ(p.parallelLoop, 2);
+  // P3, NHWC -> NCHW: the batch is outermost on both sides.
+  KernelPlan q = permuteCopy({16, 112, 112, 64}, {0, 3, 1, 2}, 4);
+  EXPECT_EQ(q.parallelLoop, 0);
 }
 
 TEST(KernelPlan, P1OddExtents) {
