@@ -98,7 +98,8 @@ public:
   /// A load whose value LLVM's X86 backend cannot see through: it folds
   /// store(select(m, x, load p), p) (amax/amin updating an accumulator) into
   /// a masked store, and vmaskmovps to memory is microcoded on AMD Zen
-  /// (R4's outer amax: 4.4 GB/s with it).
+  /// (R4's outer amax: 4.4 GB/s with it). Scalar loops need it too: LLVM's
+  /// loop vectorizer turns them into the same pattern.
   Value freezeLoad(Type type, Value base, Type elem, Value index) {
     return LLVM::FreezeOp::create(b, load(type, base, elem, index));
   }
@@ -897,17 +898,19 @@ private:
                        : emitReduceColumns(l, r, s, a);
     const KernelLoop &inner = k.plan.loops[depth + 1];
     // A row of accumulators over a quarter of L1 (R4's 16 KiB) and the input
-    // rows streaming past it evict each other: take the rows in groups, so
-    // that the accumulators are loaded and stored once per group (R4 at 1
-    // thread: 0.43 -> 0.51-0.56 of the read limit). Smaller rows stay one at
-    // a time: a group's rows are separate prefetch streams, which costs more
-    // than it saves on 4 KiB rows (R2: 0.73-0.83 one at a time, 0.62-0.65
-    // in groups). Groups start at the chunk's first row, which the plan
-    // fixes, so the bits do not depend on the thread count.
+    // rows streaming past it evict each other: take the rows in groups of 8,
+    // so that the accumulators are loaded and stored once per group. An amax
+    // over 4096 rows of 16 KiB in C, at 1 thread: 11-14 GB/s a row at a
+    // time, 16-17 in groups of 4, 18-19 in groups of 8, 11-14 in groups of
+    // 16. Smaller rows stay one at a time: a group's rows are separate
+    // prefetch streams, which costs more than it saves on 4 KiB rows (R2:
+    // 0.73-0.83 of the read limit one at a time, 0.62-0.65 in groups of 4).
+    // Groups start at the chunk's first row, which the plan fixes, so the
+    // bits do not depend on the thread count.
     if (l.reduced && depth + 2 == k.plan.loops.size() && !inner.reduced &&
         inner.srcStride == 1 && inner.dstStride == 1 &&
         inner.size * accumulator().bytes > (8 << 10)) {
-      constexpr int64_t kRows = 4;
+      constexpr int64_t kRows = 8;
       Value groupsEnd = floorTo(r.lo, r.hi, kRows);
       e.forLoop(r.lo, groupsEnd, kRows, [&](Value i) {
         emitReduceColumns(inner, rangeOf(depth + 1),
@@ -1027,7 +1030,7 @@ private:
                          src, acc);
       });
       Value at = e.add(a, e.mulc(i, l.dstStride));
-      Value old = e.load(acc.mem, accPtr, acc.mem, at);
+      Value old = e.freezeLoad(acc.mem, accPtr, acc.mem, at);
       e.store(ops.combine(old, v), accPtr, acc.mem, at);
     });
   }

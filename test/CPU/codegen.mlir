@@ -93,7 +93,7 @@ func.func @amax_outer(%x: !layout.tensor<64x256xf32>) -> !layout.tensor<256xf32>
 }
 
 // Outer reduction whose accumulator row (16 KiB) is over a quarter of L1:
-// four rows (16 KiB apart) combine before they join the accumulator, which
+// eight rows (16 KiB apart) combine before they join the accumulator, which
 // is frozen after its load so that LLVM does not fold the select-and-store
 // into a masked store (vmaskmovps to memory is microcoded on AMD Zen).
 // CHECK-LABEL: define internal void @amax_outer_wide__kernel0(
@@ -101,6 +101,7 @@ func.func @amax_outer(%x: !layout.tensor<64x256xf32>) -> !layout.tensor<256xf32>
 // CHECK: getelementptr i8, ptr %[[ROW:.*]], i64 16384
 // CHECK: getelementptr i8, ptr %[[ROW]], i64 32768
 // CHECK: getelementptr i8, ptr %[[ROW]], i64 49152
+// CHECK: getelementptr i8, ptr %[[ROW]], i64 114688
 // CHECK: = freeze <8 x float> %{{[0-9]+}}
 // CHECK: store <8 x float>
 // ASM-LABEL: amax_outer_wide__kernel0:

@@ -417,16 +417,20 @@ TEST(KernelPlan, R2SumOuter) {
 }
 
 TEST(KernelPlan, OuterReductionSplitsColumnsWhenPartialsAreTooLarge) {
-  // 16 sets of 4M f32 partials would be 256 MiB (the limit is 16 MiB; even
-  // 2 sets exceed it): the kept columns are split instead.
-  KernelPlan p = reduce(rowMajor({16, 4 << 20}), {0}, ReductionKind::Sum, f32);
+  // Partial sets may take 1/256 of the bytes read: 1 MiB for [64, 1M] f32,
+  // and one set is 4 MiB, so the kept columns are split instead.
+  KernelPlan p = reduce(rowMajor({64, 1 << 20}), {0}, ReductionKind::Sum, f32);
   EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
   EXPECT_EQ(p.parallelLoop, 1);
   EXPECT_EQ(p.chunks, 16);
-  // 1M outputs: 4 sets of 4 MiB fit.
-  KernelPlan q = reduce(rowMajor({64, 1 << 20}), {0}, ReductionKind::Sum, f32);
+  // [4096, 16384]: 256 MiB read, 1 MiB of partials: 16 sets of 64 KiB.
+  KernelPlan q = reduce(rowMajor({4096, 16384}), {0}, ReductionKind::Sum, f32);
   EXPECT_EQ(q.parallelLoop, 0);
-  EXPECT_EQ(q.chunks, 4);
+  EXPECT_EQ(q.chunks, 16);
+  // [1024, 16384]: 64 MiB read, 256 KiB of partials: 4 sets of 64 KiB.
+  KernelPlan r = reduce(rowMajor({1024, 16384}), {0}, ReductionKind::Sum, f32);
+  EXPECT_EQ(r.parallelLoop, 0);
+  EXPECT_EQ(r.chunks, 4);
 }
 
 TEST(KernelPlan, ArgReductionsAreNotSplitIntoPartials) {
