@@ -155,12 +155,25 @@ TEST(KernelPlan, P5BatchedTranspose) {
 
 TEST(KernelPlan, P6StrideOneDimKept) {
   KernelPlan p = permuteCopy({512, 256, 128}, {1, 0, 2}, 4);
-  // Rows of 128 contiguous elements on both sides: no tile needed.
+  // Rows of 128 contiguous elements on both sides: no tile needed. The
+  // stores stream whole lines, so the rows are walked in the source's order
+  // (its dim 0 outermost) and the threads split the source into bands.
   EXPECT_EQ(p.strategy, KernelStrategy::Gather);
+  EXPECT_TRUE(p.streamingStores);
   EXPECT_EQ(loopsOf(p),
-            (Loops{{256, 128, 65536}, {512, 32768, 128}, {128, 1, 1}}));
+            (Loops{{512, 32768, 128}, {256, 128, 65536}, {128, 1, 1}}));
+  EXPECT_EQ(p.parallelLoop, 0);
+  EXPECT_EQ(p.chunks, 16);
   EXPECT_FALSE(p.tiledLoops);
   EXPECT_TRUE(p.tile.empty());
+  // Cache-resident, or rows that end mid-line (no streaming stores): the
+  // destination's order, which fills each written line in one pass.
+  KernelPlan small = permuteCopy({32, 16, 128}, {1, 0, 2}, 4);
+  EXPECT_EQ(loopsOf(small),
+            (Loops{{16, 128, 4096}, {32, 2048, 128}, {128, 1, 1}}));
+  KernelPlan odd = permuteCopy({511, 255, 129}, {1, 0, 2}, 4);
+  EXPECT_FALSE(odd.streamingStores);
+  EXPECT_EQ(odd.loops.front().size, 255);
 }
 
 TEST(KernelPlan, P7Reverse4d) {

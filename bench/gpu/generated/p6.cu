@@ -22,13 +22,13 @@ static __global__ void __launch_bounds__(256) p6__k0_elementwise(const float *__
     i_q /= (uint32_t)128;
     s += i_i2;
     d += i_i2;
-    const int32_t i_i1 = (int32_t)(i_q % (uint32_t)2048);
-    i_q /= (uint32_t)2048;
-    s += i_i1 * (int32_t)131072;
-    d += i_i1 * (int32_t)128;
+    const int32_t i_i1 = (int32_t)(i_q % (uint32_t)1024);
+    i_q /= (uint32_t)1024;
+    s += i_i1 * (int32_t)128;
+    d += i_i1 * (int32_t)262144;
     const int32_t i_i0 = (int32_t)i_q;
-    s += i_i0 * (int32_t)128;
-    d += i_i0 * (int32_t)262144;
+    s += i_i0 * (int32_t)131072;
+    d += i_i0 * (int32_t)128;
     dst[d] = src[s];
   }
 }
