@@ -704,10 +704,16 @@ private:
       (std::abs(k.plan.loops[i].srcStride) < rowStride ? inside : outside)
           .push_back(i);
     }
-    llvm::stable_sort(inside, [&](size_t x, size_t y) {
+    auto bySourceStride = [&](size_t x, size_t y) {
       return std::abs(k.plan.loops[x].srcStride) >
              std::abs(k.plan.loops[y].srcStride);
-    });
+    };
+    llvm::stable_sort(inside, bySourceStride);
+    // The outside loops walk the source in its order too, so that
+    // consecutive tiles read adjacent source blocks and only the streaming
+    // stores scatter (P9, 16^6 with 1 KiB source tiles: 0.34 -> 0.50 of the
+    // copy ceiling at 1 thread).
+    llvm::stable_sort(outside, bySourceStride);
     emitTransposeOuter(outside, 0, e.c64(0), e.c64(0), [&](Value s, Value d) {
       emitTile(s, d, a, bl, inside);
     });
