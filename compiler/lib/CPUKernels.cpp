@@ -990,7 +990,7 @@ private:
                          return {ops.combine(in[0], e.convert(v, src, acc))};
                        })
             .front();
-    Value old = e.load(acc.mem, accPtr, acc.mem, a);
+    Value old = e.freezeLoad(acc.mem, accPtr, acc.mem, a);
     e.store(ops.combine(old, total), accPtr, acc.mem, a);
   }
 

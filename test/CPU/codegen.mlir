@@ -114,6 +114,17 @@ func.func @amax_outer_wide(%x: !layout.tensor<64x4096xf32>) -> !layout.tensor<40
   return %r : !layout.tensor<4096xf32>
 }
 
+// Inner amax over runs of 3: LLVM unrolls the run and vectorizes the loop
+// over outputs, whose accumulator update must not become a masked store
+// either.
+// ASM-LABEL: amax_inner_short__kernel0:
+// ASM-NOT: vmaskmovps
+// ASM: .Lfunc_end
+func.func @amax_inner_short(%x: !layout.tensor<65536x3xf32>) -> !layout.tensor<65536xf32> {
+  %r = layout.reduce amax %x dims [1] : !layout.tensor<65536x3xf32>
+  return %r : !layout.tensor<65536xf32>
+}
+
 // A large gather of short rows whose length is no multiple of 64 bytes
 // (P6 at odd sizes, rows of 129 floats): no non-temporal stores, which would
 // share each row's edge lines with normal stores; the rows are memcpy'd.
