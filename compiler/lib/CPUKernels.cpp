@@ -996,9 +996,8 @@ private:
 
   /// Innermost loop kept: a row of outputs accumulates `rows` rows of the
   /// input, `rowStride` apart, combined pairwise before they join the
-  /// accumulator. Several rows per pass read several streams at once (more
-  /// misses in flight than one stream's prefetch depth gives) and load and
-  /// store the accumulators once per group instead of once per row.
+  /// accumulator, which is then loaded, combined and stored once per group
+  /// instead of once per row.
   void emitReduceColumns(const KernelLoop &l, Range r, Value s, Value a,
                          int64_t rows = 1, int64_t rowStride = 0) {
     Elem acc = accumulator();
@@ -1008,15 +1007,10 @@ private:
       SmallVector<Value> vals;
       for (int64_t j = 0; j < rows; ++j)
         vals.push_back(row(j));
-      while (vals.size() > 1) {
-        SmallVector<Value> next;
-        for (size_t j = 0; j + 1 < vals.size(); j += 2)
-          next.push_back(ops.combine(vals[j], vals[j + 1]));
-        if (vals.size() % 2)
-          next.push_back(vals.back());
-        vals = std::move(next);
-      }
-      return vals.front();
+      for (size_t width = 1; width < vals.size(); width *= 2)
+        for (size_t j = 0; j + width < vals.size(); j += 2 * width)
+          vals[j] = ops.combine(vals[j], vals[j + width]);
+      return vals[0];
     };
     Value tail = r.lo;
     if (l.srcStride == 1 && l.dstStride == 1 && vw > 1) {

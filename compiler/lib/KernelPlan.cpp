@@ -144,6 +144,24 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     plan.loops.push_back({size, s, d});
 
   plan.vectorWidth = vectorWidthFor(target, std::max(srcBytes, dstBytes));
+  // Once the copy's traffic exceeds the cache, the source streaming through
+  // evicts the destination before anyone reads it back: skipping the
+  // read-for-ownership saves a third of the memory traffic.
+  plan.streamingStores =
+      *traffic > target.cacheBytes && streamingFillsLines(plan, dstBytes);
+  // A gather of contiguous runs whose stores stream whole lines walks the
+  // source in its own order (outer loops by decreasing source stride), so
+  // that the reads are one sequential stream and the scattered side is the
+  // streaming stores, which do not care where their lines go. P6 (512-byte
+  // runs) in C at 1 thread: 0.33-0.35 of the copy ceiling in destination
+  // order, 0.67-0.69 in source order. The split then cuts source bands.
+  const KernelLoop &run = plan.loops.back();
+  if (plan.strategy == KernelStrategy::Gather && plan.streamingStores &&
+      plan.loops.size() > 2 && run.srcStride == 1 && run.dstStride == 1)
+    std::stable_sort(plan.loops.begin(), plan.loops.end() - 1,
+                     [](const KernelLoop &x, const KernelLoop &y) {
+                       return std::abs(x.srcStride) > std::abs(y.srcStride);
+                     });
   int64_t parallel = 0;
   int64_t outerIterations = plan.loops.front().size;
   if (plan.strategy == KernelStrategy::Transpose) {
@@ -170,26 +188,6 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     if (parallel == du)
       outerIterations = llvm::divideCeil(outerIterations, plan.tile[1]);
   }
-  // Once the copy's traffic exceeds the cache, the source streaming through
-  // evicts the destination before anyone reads it back: skipping the
-  // read-for-ownership saves a third of the memory traffic.
-  plan.streamingStores =
-      *traffic > target.cacheBytes && streamingFillsLines(plan, dstBytes);
-  // A gather of contiguous runs whose stores stream whole lines walks the
-  // source in its own order (outer loops by decreasing source stride), so
-  // that the reads are one sequential stream and the scattered side is the
-  // streaming stores, which do not care where their lines go. P6 (512-byte
-  // runs) in C at 1 thread: 0.33-0.35 of the copy ceiling in destination
-  // order, 0.67-0.69 in source order. The split then cuts source bands.
-  const KernelLoop &run = plan.loops.back();
-  if (plan.strategy == KernelStrategy::Gather && plan.streamingStores &&
-      plan.loops.size() > 2 && run.srcStride == 1 && run.dstStride == 1)
-    std::stable_sort(plan.loops.begin(), plan.loops.end() - 1,
-                     [](const KernelLoop &x, const KernelLoop &y) {
-                       return std::abs(x.srcStride) > std::abs(y.srcStride);
-                     });
-  if (plan.strategy != KernelStrategy::Transpose)
-    outerIterations = plan.loops.front().size;
   splitAcrossThreads(plan, parallel, outerIterations, *traffic, target);
   if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);
       !r)
