@@ -395,12 +395,14 @@ public:
     int64_t loop = parallelLoop();
     if (loop < 0)
       return {1, 1};
-    int64_t n = k.plan.loops[loop].size;
-    int64_t chunks = k.plan.chunks;
-    int64_t grain = llvm::divideCeil(n, std::max<int64_t>(1, chunks));
-    if (k.plan.strategy == KernelStrategy::Transpose)
-      grain = llvm::alignTo(grain, tileWidth());
-    return {n, std::max<int64_t>(1, grain)};
+    int64_t grain = chunkGrain(k.plan);
+    // Chunks of a transpose split along its destination's stride-1 loop
+    // start on a line tile: b-blocks stay whole and their streaming stores
+    // aligned.
+    assert((k.plan.strategy != KernelStrategy::Transpose ||
+            loop != k.plan.tiledLoops->second || grain % tileWidth() == 0) &&
+           "chunk boundaries cut a line tile");
+    return {k.plan.loops[loop].size, grain};
   }
 
   bool isArgReduction() const {

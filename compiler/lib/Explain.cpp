@@ -1,6 +1,7 @@
 //===- Explain.cpp - --emit=explain and --emit=memory-map -----------------===//
 
 #include "layout/Compiler/Explain.h"
+#include "layout/Compiler/FunctionABI.h"
 #include "layout/Compiler/KernelPlan.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 
@@ -142,6 +143,9 @@ static ReductionKind reductionKind(ReduceKind kind) {
 }
 
 void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
+  // The CPU backend's target is fixed (its chunk counts decide the bits of
+  // reductions), so the kernels shown are the ones every CPU object runs.
+  const TargetInfo target = cpuTargetInfo();
   os << "{\"functions\": [";
   bool firstFunc = true;
   for (auto func : module.getOps<func::FuncOp>()) {
@@ -164,7 +168,7 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
         kernels.push_back(explainKernel(
             m.getOrigin(), m.getLoc(),
             planCopy(in.getStridedLayout(), out.getStridedLayout(),
-                     in.getElementBytes(), out.getElementBytes(), {},
+                     in.getElementBytes(), out.getElementBytes(), target,
                      in.getElementType() != out.getElementType())));
         copies.push_back(explainCopy(
             m.getOrigin(), m.getLoc(), bytesOf(in) + bytesOf(out),
@@ -178,10 +182,11 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
             broadcastTo(src.getStridedLayout(), dst.getShape());
         kernels.push_back(explainKernel(
             "layout.copy", c.getLoc(),
-            read ? planCopy(*read, dst.getStridedLayout(),
-                            src.getElementBytes(), dst.getElementBytes(), {},
-                            src.getElementType() != dst.getElementType())
-                 : Fallible<KernelPlan>(fail(read.message()))));
+            read
+                ? planCopy(*read, dst.getStridedLayout(), src.getElementBytes(),
+                           dst.getElementBytes(), target,
+                           src.getElementType() != dst.getElementType())
+                : Fallible<KernelPlan>(fail(read.message()))));
         int64_t elements = bytesOf(dst) / dst.getElementBytes();
         copies.push_back(explainCopy(
             "layout.copy", c.getLoc(),
@@ -198,7 +203,8 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
             planReduction(in.getStridedLayout(), r.getDims(),
                           reductionKind(r.getKind()),
                           {dtypeName(element), in.getElementBytes(),
-                           isa<FloatType>(element)})));
+                           isa<FloatType>(element)},
+                          target)));
       }
     });
     llvm::interleave(copies, os, ",\n             ");

@@ -53,15 +53,49 @@ static int64_t vectorWidthFor(const TargetInfo &target, int64_t widestBytes) {
                                   std::max<int64_t>(1, widestBytes));
 }
 
-/// Splits `iterations` of the chosen loop over threads, never giving a
-/// thread less than kMinBytesPerChunk of `trafficBytes`.
+/// Elements of the parallel loop that a chunk boundary must not cut: whole
+/// destination lines when a transpose splits its destination's stride-1
+/// loop (its tiles store whole lines, non-temporal ones aligned), else 1.
+static int64_t splitUnit(const KernelPlan &plan, int64_t loop) {
+  if (plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
+      loop == plan.tiledLoops->second)
+    return std::max<int64_t>(1, kCacheLineBytes /
+                                    std::max<int64_t>(1, plan.dstElementBytes));
+  return 1;
+}
+
+/// The number of equal chunks (the last may be shorter) that cover `units`
+/// with at most `chunks` of them: 64 iterations in at most 48 chunks are 32
+/// chunks of 2, and the plan says 32.
+static int64_t evenChunks(int64_t units, int64_t chunks) {
+  if (units <= 1 || chunks <= 1)
+    return 1;
+  return llvm::divideCeil(units, llvm::divideCeil(units, chunks));
+}
+
+int64_t mlir::layout::chunkGrain(const KernelPlan &plan) {
+  if (!plan.parallelLoop)
+    return 1;
+  int64_t unit = splitUnit(plan, *plan.parallelLoop);
+  int64_t units = llvm::divideCeil(plan.loops[*plan.parallelLoop].size, unit);
+  return std::max<int64_t>(
+      1, llvm::divideCeil(units, std::max<int64_t>(1, plan.chunks)) * unit);
+}
+
+/// Splits the chosen loop over threads, never giving a thread less than
+/// kMinBytesPerChunk of `trafficBytes`.
 static void splitAcrossThreads(KernelPlan &plan, std::optional<int64_t> loop,
-                               int64_t iterations, int64_t trafficBytes,
-                               const TargetInfo &target) {
+                               int64_t trafficBytes, const TargetInfo &target) {
+  if (!loop) {
+    plan.chunks = 1;
+    plan.parallelLoop = std::nullopt;
+    return;
+  }
+  int64_t units =
+      llvm::divideCeil(plan.loops[*loop].size, splitUnit(plan, *loop));
   int64_t byTraffic = std::max<int64_t>(1, trafficBytes / kMinBytesPerChunk);
-  int64_t chunks = std::min({std::max<int64_t>(1, target.numThreads), byTraffic,
-                             std::max<int64_t>(1, iterations)});
-  plan.chunks = loop ? chunks : 1;
+  plan.chunks = evenChunks(
+      units, std::min(std::max<int64_t>(1, target.numThreads), byTraffic));
   plan.parallelLoop = plan.chunks > 1 ? loop : std::nullopt;
 }
 
@@ -163,7 +197,6 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
                        return std::abs(x.srcStride) > std::abs(y.srcStride);
                      });
   int64_t parallel = 0;
-  int64_t outerIterations = plan.loops.front().size;
   if (plan.strategy == KernelStrategy::Transpose) {
     // copyFamily has proven both unit-stride loops exist and differ.
     int64_t su = unitStrideDim(nest[0]), du = unitStrideDim(nest[1]);
@@ -184,11 +217,8 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
       if (std::abs(plan.loops[i].srcStride) >
           std::abs(plan.loops[parallel].srcStride))
         parallel = i;
-    outerIterations = plan.loops[parallel].size;
-    if (parallel == du)
-      outerIterations = llvm::divideCeil(outerIterations, plan.tile[1]);
   }
-  splitAcrossThreads(plan, parallel, outerIterations, *traffic, target);
+  splitAcrossThreads(plan, parallel, *traffic, target);
   if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);
       !r)
     return fail(r.message());
@@ -288,10 +318,11 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
   bool argReduction =
       kind == ReductionKind::Argmax || kind == ReductionKind::Argmin;
   if (!argReduction && plan.loops.front().reduced && *outputs > 0) {
-    splitAcrossThreads(plan, 0, plan.loops.front().size, *read, target);
+    splitAcrossThreads(plan, 0, *read, target);
     int64_t budget = std::min<int64_t>(*read / 256, int64_t(16) << 20);
     while (plan.chunks > 1 && plan.chunks * *outputs * acc.bytes > budget)
       plan.chunks /= 2;
+    plan.chunks = evenChunks(plan.loops.front().size, plan.chunks);
     plan.parallelLoop =
         plan.chunks > 1 ? std::optional<int64_t>(0) : std::nullopt;
   }
@@ -299,8 +330,7 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
     auto kept = llvm::find_if(plan.loops,
                               [](const KernelLoop &l) { return !l.reduced; });
     int64_t parallel = kept != plan.loops.end() ? kept - plan.loops.begin() : 0;
-    splitAcrossThreads(plan, parallel, plan.loops[parallel].size, *traffic,
-                       target);
+    splitAcrossThreads(plan, parallel, *traffic, target);
   }
   plan.streamingStores = *written > target.cacheBytes;
   if (Fallible<std::monostate> r =

@@ -34,10 +34,24 @@ func.func @transpose(%x: !layout.tensor<64x64xf32>) -> !layout.tensor<64x64xf32>
 // CHECK: and i64 %{{.*}}, 63
 // CHECK: store <16 x float> %{{.*}}, !nontemporal
 // CHECK: call void @llvm.x86.sse.sfence()
+// The source's rows (the destination's stride-1 loop) split into 64 chunks of
+// 64 columns, 4 destination lines each.
+// CHECK-LABEL: define ptr @big_transpose_raw(
+// CHECK: call ptr @lrt_parallel_for(ptr %{{.*}}, i64 4096, i64 64, ptr nonnull @big_transpose__kernel0
 func.func @big_transpose(%x: !layout.tensor<4096x4096xf32>) -> !layout.tensor<4096x4096xf32> {
   %p = layout.permute %x [1, 0] : !layout.tensor<4096x4096xf32>
   %c = layout.contiguous %p : !layout.tensor<4096x4096xf32, strided<[1, 4096]>>
   return %c : !layout.tensor<4096x4096xf32>
+}
+
+// NCHW -> NHWC (bench P2) splits its 16 images, one per chunk: a split loop
+// outside the tile needs no line alignment (a grain rounded up to 16 lines
+// once ran all 16 images in one chunk, on one thread).
+// CHECK-LABEL: define ptr @nhwc_raw(
+// CHECK: call ptr @lrt_parallel_for(ptr %{{.*}}, i64 16, i64 1, ptr nonnull @nhwc__kernel0
+func.func @nhwc(%x: !layout.tensor<16x64x112x112xf32>) -> !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>> {
+  %c = layout.contiguous %x channels_last : !layout.tensor<16x64x112x112xf32>
+  return %c : !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>>
 }
 
 // Fused f32 -> f16 conversion of a transpose, four 8x8 tiles per line.

@@ -1,13 +1,15 @@
 // RUN: layoutc %s --emit=explain | %python %S/Inputs/json_lines.py --kernels | FileCheck %s --enable-var-scope
 
 // `--emit=explain`'s "kernels": one plan per remaining copy and reduction,
-// for the reference CPU (AVX2, 32 MiB cache, 16 threads). Loops are
+// as the CPU backend compiles them (AVX2, 32 MiB cache, at most 64 chunks;
+// none under 256 KiB of traffic). Loops are
 // outermost first with strides in elements; a reduced loop has dst_stride 0.
 
 // x.T.contiguous() of f32 [4096, 4096] (bench P1): an 8x8 tile of f32
-// vectors, 512 row blocks over 16 threads; 64 MiB of output bypass the cache.
+// vectors; the source's rows split into 64 chunks of 64 (4 destination
+// lines); 64 MiB of output bypass the cache.
 // CHECK-LABEL: function transpose
-// CHECK:       kernel {"op": "layout.contiguous", "loc": "{{.*}}kernels.mlir:[[@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": 4096, "src_stride": 1, "dst_stride": 4096}, {"size": 4096, "src_stride": 4096, "dst_stride": 1}], "vector_width": 8, "tile": [8, 8], "parallel_dim": 1, "chunks": 16, "index_bits": 32, "streaming_stores": true, "accumulator": null}
+// CHECK:       kernel {"op": "layout.contiguous", "loc": "{{.*}}kernels.mlir:[[@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": 4096, "src_stride": 1, "dst_stride": 4096}, {"size": 4096, "src_stride": 4096, "dst_stride": 1}], "vector_width": 8, "tile": [8, 8], "parallel_dim": 1, "chunks": 64, "index_bits": 32, "streaming_stores": true, "accumulator": null}
 func.func @transpose(%x: !layout.tensor<4096x4096xf32>) -> !layout.tensor<4096x4096xf32> {
   %t = layout.transpose %x 0, 1 : !layout.tensor<4096x4096xf32>
   %c = layout.contiguous %t : !layout.tensor<4096x4096xf32, strided<[1, 4096]>>
@@ -31,8 +33,8 @@ func.func @nhwc(%x: !layout.tensor<16x64x112x112xf32>, %y: !layout.tensor<16x64x
 // loop; expand [1, 8192] -> [8192, 8192] (G2): a stride-0 outer loop; a
 // flipped copy walks backwards.
 // CHECK-LABEL: function gather_and_broadcast
-// CHECK:       kernel {"op": "layout.clone", "loc": "{{.*}}kernels.mlir:[[@LINE+6]]:8", "strategy": "gather", "loops": [{"size": 33554432, "src_stride": 2, "dst_stride": 1}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 16, "index_bits": 32, "streaming_stores": true, "accumulator": null}
-// CHECK-NEXT:  kernel {"op": "layout.clone", "loc": "{{.*}}kernels.mlir:[[@LINE+7]]:8", "strategy": "broadcast", "loops": [{"size": 8192, "src_stride": 0, "dst_stride": 8192}, {"size": 8192, "src_stride": 1, "dst_stride": 1}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 16, "index_bits": 32, "streaming_stores": true, "accumulator": null}
+// CHECK:       kernel {"op": "layout.clone", "loc": "{{.*}}kernels.mlir:[[@LINE+6]]:8", "strategy": "gather", "loops": [{"size": 33554432, "src_stride": 2, "dst_stride": 1}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 64, "index_bits": 32, "streaming_stores": true, "accumulator": null}
+// CHECK-NEXT:  kernel {"op": "layout.clone", "loc": "{{.*}}kernels.mlir:[[@LINE+7]]:8", "strategy": "broadcast", "loops": [{"size": 8192, "src_stride": 0, "dst_stride": 8192}, {"size": 8192, "src_stride": 1, "dst_stride": 1}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 64, "index_bits": 32, "streaming_stores": true, "accumulator": null}
 // CHECK-NEXT:  kernel {"op": "layout.contiguous", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:8", "strategy": "gather", "loops": [{"size": 12, "src_stride": -1, "dst_stride": 1}], "vector_width": 8, "tile": null, "parallel_dim": null, "chunks": 1, "index_bits": 32, "streaming_stores": false, "accumulator": null}
 // CHECK-NOT:   kernel
 func.func @gather_and_broadcast(%x: !layout.tensor<8192x8192xf32>, %r: !layout.tensor<1x8192xf32>, %z: !layout.tensor<3x4xf32>) -> (!layout.tensor<8192x4096xf32>, !layout.tensor<8192x8192xf32>, !layout.tensor<3x4xf32>) {
@@ -46,14 +48,15 @@ func.func @gather_and_broadcast(%x: !layout.tensor<8192x8192xf32>, %r: !layout.t
 }
 
 // Sum over the last dim (R1) reduces inside; over the first (R2) outside,
-// with threads over the kept columns; amax over x.T's dim 1 (R4) is an outer
-// reduction of contiguous rows; an f16 sum of everything (R5) accumulates in
-// f32 and splits the reduction itself.
+// 64 chunks of rows each summing a 4 KiB set of outputs (all sets within
+// 1/256 of the 64 MiB read); amax over x.T's dim 1 (R4) is an outer reduction
+// of contiguous rows, in 16 chunks by the same budget (16 KiB sets); an f16
+// sum of everything (R5) accumulates in f32 and splits the reduction itself.
 // CHECK-LABEL: function reductions
-// CHECK:       kernel {"op": "layout.reduce", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:9", "strategy": "reduce_inner", "loops": [{"size": 16384, "src_stride": 1024, "dst_stride": 1}, {"size": 1024, "src_stride": 1, "dst_stride": 0}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 16, "index_bits": 32, "streaming_stores": false, "accumulator": "f32"}
-// CHECK-NEXT:  kernel {"op": "layout.reduce", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:9", "strategy": "reduce_outer", "loops": [{"size": 16384, "src_stride": 1024, "dst_stride": 0}, {"size": 1024, "src_stride": 1, "dst_stride": 1}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 16, "index_bits": 32, "streaming_stores": false, "accumulator": "f32"}
+// CHECK:       kernel {"op": "layout.reduce", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:9", "strategy": "reduce_inner", "loops": [{"size": 16384, "src_stride": 1024, "dst_stride": 1}, {"size": 1024, "src_stride": 1, "dst_stride": 0}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 64, "index_bits": 32, "streaming_stores": false, "accumulator": "f32"}
+// CHECK-NEXT:  kernel {"op": "layout.reduce", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:9", "strategy": "reduce_outer", "loops": [{"size": 16384, "src_stride": 1024, "dst_stride": 0}, {"size": 1024, "src_stride": 1, "dst_stride": 1}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 64, "index_bits": 32, "streaming_stores": false, "accumulator": "f32"}
 // CHECK-NEXT:  kernel {"op": "layout.reduce", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:9", "strategy": "reduce_outer", "loops": [{"size": 4096, "src_stride": 4096, "dst_stride": 0}, {"size": 4096, "src_stride": 1, "dst_stride": 1}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 16, "index_bits": 32, "streaming_stores": false, "accumulator": "f32"}
-// CHECK-NEXT:  kernel {"op": "layout.reduce", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:9", "strategy": "reduce_inner", "loops": [{"size": 67108864, "src_stride": 1, "dst_stride": 0}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 16, "index_bits": 32, "streaming_stores": false, "accumulator": "f32"}
+// CHECK-NEXT:  kernel {"op": "layout.reduce", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:9", "strategy": "reduce_inner", "loops": [{"size": 67108864, "src_stride": 1, "dst_stride": 0}], "vector_width": 8, "tile": null, "parallel_dim": 0, "chunks": 64, "index_bits": 32, "streaming_stores": false, "accumulator": "f32"}
 // CHECK-NEXT:  kernel {"op": "layout.reduce", "loc": "{{.*}}kernels.mlir:[[@LINE+8]]:9", "strategy": "reduce_inner", "loops": [{"size": 8, "src_stride": 1, "dst_stride": 0}], "vector_width": 4, "tile": null, "parallel_dim": null, "chunks": 1, "index_bits": 32, "streaming_stores": false, "accumulator": "i64"}
 // CHECK-NOT:   kernel
 func.func @reductions(%x: !layout.tensor<16384x1024xf32>, %y: !layout.tensor<4096x4096xf32>, %h: !layout.tensor<8192x8192xf16>, %i: !layout.tensor<8xi32>) -> (!layout.tensor<16384xf32>, !layout.tensor<1024xf32>, !layout.tensor<4096xf32>, !layout.tensor<f16>, !layout.tensor<i64>) {

@@ -9,6 +9,8 @@
 
 #include "layout/Compiler/KernelPlan.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include "gtest/gtest.h"
 
 using namespace mlir::layout;
@@ -184,8 +186,11 @@ TEST(KernelPlan, P7Reverse4d) {
       (Loops{
           {64, 1, 262144}, {64, 64, 4096}, {64, 4096, 64}, {64, 262144, 1}}));
   EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(0), int64_t(3)));
-  // 64 / 8 == 8 row blocks in the tiled outer loop.
-  EXPECT_EQ(p.chunks, 8);
+  // The split loop is the destination's stride-1 loop: chunks hold whole
+  // destination lines, 64 / 16 == 4 of them.
+  EXPECT_EQ(p.parallelLoop, 3);
+  EXPECT_EQ(p.chunks, 4);
+  EXPECT_EQ(chunkGrain(p), 16);
 }
 
 TEST(KernelPlan, P8Rank5) {
@@ -333,6 +338,58 @@ TEST(KernelPlan, ThreadSplitThreshold) {
   KernelPlan one = permuteCopy({4096, 4096}, {1, 0}, 4, 0, single);
   EXPECT_EQ(one.chunks, 1);
   EXPECT_FALSE(one.parallelLoop);
+}
+
+TEST(KernelPlan, ChunksAreTheChunksThatRun) {
+  // The grain rounds up, so fewer chunks may cover the loop than the thread
+  // budget allows; the plan states the count that runs.
+  auto covers = [](const KernelPlan &p) {
+    if (!p.parallelLoop)
+      return p.chunks == 1 && chunkGrain(p) == 1;
+    int64_t n = p.loops[*p.parallelLoop].size;
+    return llvm::divideCeil(n, chunkGrain(p)) == p.chunks;
+  };
+  // x[:, ::2] of 100 padded rows in at most 16 chunks: 15 chunks of 7.
+  Fallible<KernelPlan> rows = planCopy(StridedLayout({100, 65536}, {131200, 2}),
+                                       rowMajor({100, 65536}), 4, 4);
+  ASSERT_TRUE(rows.ok());
+  EXPECT_EQ(rows->parallelLoop, 0);
+  EXPECT_EQ(rows->chunks, 15);
+  EXPECT_EQ(chunkGrain(*rows), 7);
+  EXPECT_TRUE(covers(*rows));
+  // A transpose split along the destination's stride-1 loop cuts whole
+  // lines: 4097 f32 columns are 257 lines of 16, in 16 chunks of 17 lines.
+  KernelPlan odd = permuteCopy({4097, 4095}, {1, 0}, 4);
+  ASSERT_TRUE(odd.tiledLoops);
+  EXPECT_EQ(odd.parallelLoop, odd.tiledLoops->second);
+  EXPECT_EQ(chunkGrain(odd), 17 * 16);
+  EXPECT_EQ(odd.chunks, 16);
+  EXPECT_TRUE(covers(odd));
+  // f16 destinations hold 32 elements a line, i8 64.
+  KernelPlan half = permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 2);
+  EXPECT_EQ(chunkGrain(half), 32);
+  EXPECT_EQ(half.chunks, 2);
+  KernelPlan bytes = permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 1);
+  EXPECT_FALSE(bytes.parallelLoop);
+  EXPECT_EQ(bytes.chunks, 1);
+  // Every bench-shaped plan, at 16 and at 64 threads.
+  TargetInfo wide;
+  wide.numThreads = 64;
+  for (const TargetInfo &t : {TargetInfo(), wide}) {
+    EXPECT_TRUE(covers(permuteCopy({4096, 4096}, {1, 0}, 4, 0, t)));
+    EXPECT_TRUE(covers(permuteCopy({16, 64, 112, 112}, {0, 2, 3, 1}, 4, 0, t)));
+    EXPECT_TRUE(covers(permuteCopy({16, 112, 112, 64}, {0, 3, 1, 2}, 4, 0, t)));
+    EXPECT_TRUE(covers(permuteCopy({256, 256, 256}, {2, 1, 0}, 4, 0, t)));
+    EXPECT_TRUE(covers(permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 4, 0, t)));
+    EXPECT_TRUE(covers(permuteCopy({8192, 4096}, {1, 0}, 2, 0, t)));
+    EXPECT_TRUE(covers(permuteCopy({4095, 4097}, {1, 0}, 4, 0, t)));
+    EXPECT_TRUE(covers(
+        reduce(rowMajor({16384, 1024}), {0}, ReductionKind::Sum, f32, t)));
+    EXPECT_TRUE(covers(
+        reduce(rowMajor({16383, 1025}), {0}, ReductionKind::Sum, f32, t)));
+    EXPECT_TRUE(covers(
+        reduce(rowMajor({16384, 1024}), {1}, ReductionKind::Sum, f32, t)));
+  }
 }
 
 TEST(KernelPlan, StreamingStoreThreshold) {

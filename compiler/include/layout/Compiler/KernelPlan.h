@@ -23,9 +23,10 @@
 namespace mlir {
 namespace layout {
 
-/// The machine a plan is made for. The defaults are a fixed reference CPU
-/// (AVX2, a 32 MiB last-level cache, 16 threads) so that `--emit=explain`
-/// prints the same plan on every host; backends pass the real machine.
+/// The machine a plan is made for: vector width, the cache size above which
+/// stores stream, and the most chunks a loop splits into. Backends pass
+/// theirs (cpuTargetInfo, cudaTargetInfo; `--emit=explain` shows the CPU's);
+/// the defaults are a 16-thread AVX2 machine.
 struct TargetInfo {
   int64_t vectorBytes = 32;
   int64_t cacheBytes = int64_t(32) << 20;
@@ -36,6 +37,9 @@ struct TargetInfo {
 /// waking a thread outweighs the bandwidth it adds (PyTorch's GRAIN_SIZE is
 /// 32768 elements, 256 KiB of f32 read + write).
 constexpr int64_t kMinBytesPerChunk = int64_t(256) << 10;
+
+/// The unit non-temporal stores and the hardware prefetchers work in.
+constexpr int64_t kCacheLineBytes = 64;
 
 enum class KernelStrategy {
   /// One contiguous run on both sides.
@@ -131,6 +135,13 @@ Fallible<KernelPlan> planReduction(const StridedLayout &input,
 /// Is every byte offset `layout` reaches, relative to its first (offset)
 /// element, inside int32? The partial sums of a strided index lie between
 /// the sum of its negative and of its positive terms, so the span decides.
+/// Iterations of the parallel loop per chunk (the last chunk may run
+/// fewer): `plan.chunks` equal parts, in whole destination lines when a
+/// transpose splits its destination's stride-1 loop. The plan's loop size
+/// divided by the grain, rounded up, is exactly `plan.chunks`; 1 when the
+/// plan has no parallel loop.
+int64_t chunkGrain(const KernelPlan &plan);
+
 Fallible<bool> fitsIndex32(const StridedLayout &layout, int64_t elementBytes);
 
 } // namespace layout
