@@ -54,6 +54,19 @@ func.func @nhwc(%x: !layout.tensor<16x64x112x112xf32>) -> !layout.tensor<16x64x1
   return %c : !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>>
 }
 
+// Destination rows of 4 f32 (shorter than the 8x8 square): 4x4 tiles of
+// <4 x float> rows, not the scalar rectangle (P9 at 8x8x8x4x4x8).
+// CHECK-LABEL: define internal void @narrow__kernel0(
+// CHECK: load <4 x float>
+// CHECK: shufflevector <4 x float>
+// CHECK: store <4 x float>
+// CHECK-LABEL: define ptr @narrow_raw(
+func.func @narrow(%x: !layout.tensor<4x8x64xf32>) -> !layout.tensor<64x8x4xf32> {
+  %p = layout.permute %x [2, 1, 0] : !layout.tensor<4x8x64xf32>
+  %c = layout.contiguous %p : !layout.tensor<64x8x4xf32, strided<[1, 64, 512]>>
+  return %c : !layout.tensor<64x8x4xf32>
+}
+
 // Fused f32 -> f16 conversion of a transpose, four 8x8 tiles per line.
 // CHECK-LABEL: define internal void @to_f16__kernel0(
 // CHECK: fptrunc <32 x float> %{{.*}} to <32 x half>

@@ -629,6 +629,15 @@ def hand_cases(seed: int) -> List[Fn]:
     permute_case("P9", "f32", [2, 3, 2, 3, 2, 3], [5, 3, 1, 0, 2, 4])
     permute_case("P10_f16", "f16", [33, 65], [1, 0])
     permute_case("P11_i8", "i8", [2, 3, 17, 19], [0, 2, 3, 1])
+    # Destination or source rows shorter than the tile: narrower square
+    # tiles (4, 2) with remainders.
+    permute_case("P9_narrow", "f32", [8, 8, 8, 4, 4, 8], [5, 3, 1, 0, 2, 4])
+    permute_case("narrow_b5_f32", "f32", [5, 9, 37], [2, 1, 0])
+    permute_case("narrow_b3_f16", "f16", [3, 7, 70], [2, 1, 0])
+    permute_case("narrow_b6_i8", "i8", [6, 5, 40], [2, 1, 0])
+    permute_case("narrow_b3_f64", "f64", [3, 4, 9], [2, 1, 0])
+    permute_case("narrow_a3_f32", "f32", [40, 6, 3], [2, 0, 1])
+    permute_case("narrow_a3_2d_f32", "f32", [41, 3], [1, 0])
     permute_case("P1_big", "f32", [300, 301], [1, 0], big=True)
     permute_case("P2_big", "f32", [2, 33, 40, 41], [0, 2, 3, 1], big=True)
     permute_case("P10_big_f16", "f16", [450, 401], [1, 0], big=True)
