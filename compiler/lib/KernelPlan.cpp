@@ -84,19 +84,15 @@ int64_t mlir::layout::chunkGrain(const KernelPlan &plan) {
 
 /// Splits the chosen loop over threads, never giving a thread less than
 /// kMinBytesPerChunk of `trafficBytes`.
-static void splitAcrossThreads(KernelPlan &plan, std::optional<int64_t> loop,
+static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
                                int64_t trafficBytes, const TargetInfo &target) {
-  if (!loop) {
-    plan.chunks = 1;
-    plan.parallelLoop = std::nullopt;
-    return;
-  }
   int64_t units =
-      llvm::divideCeil(plan.loops[*loop].size, splitUnit(plan, *loop));
+      llvm::divideCeil(plan.loops[loop].size, splitUnit(plan, loop));
   int64_t byTraffic = std::max<int64_t>(1, trafficBytes / kMinBytesPerChunk);
   plan.chunks = evenChunks(
       units, std::min(std::max<int64_t>(1, target.numThreads), byTraffic));
-  plan.parallelLoop = plan.chunks > 1 ? loop : std::nullopt;
+  plan.parallelLoop =
+      plan.chunks > 1 ? std::optional<int64_t>(loop) : std::nullopt;
 }
 
 /// Whether non-temporal stores of a copy would fill whole 64-byte lines, or

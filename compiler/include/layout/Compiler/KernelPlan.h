@@ -132,9 +132,6 @@ Fallible<KernelPlan> planReduction(const StridedLayout &input,
                                    const ElementInfo &element,
                                    const TargetInfo &target = {});
 
-/// Is every byte offset `layout` reaches, relative to its first (offset)
-/// element, inside int32? The partial sums of a strided index lie between
-/// the sum of its negative and of its positive terms, so the span decides.
 /// Iterations of the parallel loop per chunk (the last chunk may run
 /// fewer): `plan.chunks` equal parts, in whole destination lines when a
 /// transpose splits its destination's stride-1 loop. The plan's loop size
@@ -142,6 +139,9 @@ Fallible<KernelPlan> planReduction(const StridedLayout &input,
 /// plan has no parallel loop.
 int64_t chunkGrain(const KernelPlan &plan);
 
+/// Is every byte offset `layout` reaches, relative to its first (offset)
+/// element, inside int32? The partial sums of a strided index lie between
+/// the sum of its negative and of its positive terms, so the span decides.
 Fallible<bool> fitsIndex32(const StridedLayout &layout, int64_t elementBytes);
 
 } // namespace layout
