@@ -385,10 +385,9 @@ public:
   }
 
   /// Columns of a transpose micro-kernel along the destination's unit
-  /// stride: whole 64-byte lines per store.
+  /// stride: whole lines per store, the planner's split unit.
   int64_t tileWidth() const {
-    int64_t n = microTile();
-    return n * std::max<int64_t>(1, 64 / (n * dst.bytes));
+    return std::max(microTile(), lineElements(dst.bytes));
   }
 
   /// The number of iterations lrt_parallel_for splits and its grain.

@@ -59,8 +59,7 @@ static int64_t vectorWidthFor(const TargetInfo &target, int64_t widestBytes) {
 static int64_t splitUnit(const KernelPlan &plan, int64_t loop) {
   if (plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
       loop == plan.tiledLoops->second)
-    return std::max<int64_t>(1, kCacheLineBytes /
-                                    std::max<int64_t>(1, plan.dstElementBytes));
+    return lineElements(plan.dstElementBytes);
   return 1;
 }
 

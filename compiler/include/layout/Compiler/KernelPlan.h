@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,6 +41,13 @@ constexpr int64_t kMinBytesPerChunk = int64_t(256) << 10;
 
 /// The unit non-temporal stores and the hardware prefetchers work in.
 constexpr int64_t kCacheLineBytes = 64;
+
+/// Elements of `elementBytes` bytes in one cache line (at least 1): the
+/// width of a transpose's line tile along the destination's stride-1 loop.
+inline int64_t lineElements(int64_t elementBytes) {
+  return std::max<int64_t>(1, kCacheLineBytes /
+                                  std::max<int64_t>(1, elementBytes));
+}
 
 enum class KernelStrategy {
   /// One contiguous run on both sides.
