@@ -384,12 +384,6 @@ public:
            k.plan.parallelLoop == 0;
   }
 
-  /// Columns of a transpose micro-kernel along the destination's unit
-  /// stride: whole lines per store, the planner's split unit.
-  int64_t tileWidth() const {
-    return std::max(microTile(), lineElements(dst.bytes));
-  }
-
   /// The number of iterations lrt_parallel_for splits and its grain.
   std::pair<int64_t, int64_t> split() const {
     int64_t loop = parallelLoop();
@@ -400,7 +394,8 @@ public:
     // start on a line tile: b-blocks stay whole and their streaming stores
     // aligned.
     assert((k.plan.strategy != KernelStrategy::Transpose ||
-            loop != k.plan.tiledLoops->second || grain % tileWidth() == 0) &&
+            loop != k.plan.tiledLoops->second ||
+            grain % transposeTiling(k.plan).width == 0) &&
            "chunk boundaries cut a line tile");
     return {k.plan.loops[loop].size, grain};
   }
@@ -446,10 +441,6 @@ public:
     if (src.lang.isBF16())
       return elemOf(b.getF32Type());
     return src;
-  }
-
-  int64_t microTile() const {
-    return std::max(src.bytes, dst.bytes) >= 8 ? 4 : 8;
   }
 
   /// Emits the chunk function; returns its name.
@@ -693,35 +684,18 @@ private:
   }
 
   void emitTranspose() {
-    auto [a, bl] = *k.plan.tiledLoops;
-    // A tile reads w rows of the source (bl's stride apart) along a. Loops
-    // whose source stride is smaller than bl's continue those rows, so they
-    // run inside the loop over b-blocks, largest stride first: the rows
-    // become long streams the prefetchers follow. The others stay outside.
-    int64_t rowStride = std::abs(k.plan.loops[bl].srcStride);
-    SmallVector<size_t> outside, inside;
-    for (size_t i = 0; i < k.plan.loops.size(); ++i) {
-      if (static_cast<int64_t>(i) == a || static_cast<int64_t>(i) == bl)
-        continue;
-      (std::abs(k.plan.loops[i].srcStride) < rowStride ? inside : outside)
-          .push_back(i);
-    }
-    auto bySourceStride = [&](size_t x, size_t y) {
-      return std::abs(k.plan.loops[x].srcStride) >
-             std::abs(k.plan.loops[y].srcStride);
-    };
-    llvm::stable_sort(inside, bySourceStride);
-    // The outside loops walk the source in its order too, so that
-    // consecutive tiles read adjacent source blocks and only the streaming
-    // stores scatter (P9, 16^6 with 1 KiB source tiles: 0.34 -> 0.50 of the
-    // copy ceiling at 1 thread).
-    llvm::stable_sort(outside, bySourceStride);
-    emitTransposeOuter(outside, 0, e.c64(0), e.c64(0), [&](Value s, Value d) {
-      emitTile(s, d, a, bl, inside);
-    });
+    // A tile reads `width` rows of the source (b's stride apart) along a;
+    // the inside loops continue those rows, so that they become long
+    // streams the prefetchers follow. The outside loops walk the source in
+    // its order too, so that consecutive tiles read adjacent source blocks
+    // and only the streaming stores scatter (P9, 16^6 with 1 KiB source
+    // tiles: 0.34 -> 0.50 of the copy ceiling at 1 thread).
+    TransposeTiling t = transposeTiling(k.plan);
+    emitTransposeOuter(t.outside, 0, e.c64(0), e.c64(0),
+                       [&](Value s, Value d) { emitTile(s, d, t); });
   }
 
-  void emitTransposeOuter(ArrayRef<size_t> loops, size_t depth, Value s,
+  void emitTransposeOuter(ArrayRef<int64_t> loops, size_t depth, Value s,
                           Value d, function_ref<void(Value, Value)> body) {
     if (depth == loops.size())
       return body(s, d);
@@ -749,33 +723,26 @@ private:
     return e.add(lo, e.mulc(arith::DivSIOp::create(e.b, count, e.c64(n)), n));
   }
 
-  void emitTile(Value s, Value d, int64_t a, int64_t bl,
-                ArrayRef<size_t> inside) {
+  void emitTile(Value s, Value d, const TransposeTiling &t) {
+    auto [a, bl] = *k.plan.tiledLoops;
     const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
     Range ra = rangeOf(a), rb = rangeOf(bl);
-    int64_t n = microTile();
-    // A short destination-contiguous dim (NCHW -> NHWC with C = 3): load one
-    // vector per b index along a and interleave them into one store.
-    if (lb.size < n && la.dstStride == lb.size && !rangeIsSplit(bl))
+    ArrayRef<int64_t> inside = t.inside;
+    if (t.interleave) {
+      // b is shorter than one line, so the planner never splits it.
+      assert(!rangeIsSplit(bl) && "interleaved transpose split along b");
       return emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
         emitInterleave(s, d, la, lb, ra);
       });
-    // Tiles narrower than the square or than a line when a or b is shorter:
-    // otherwise every element would go to the scalar rectangle (P9 at
-    // 8x8x8x4x4x8, whose destination rows are 4 f32 long, ran at 6.8 GB/s,
-    // below NumPy).
-    int64_t fit = std::min(la.size, lb.size);
-    if (fit < n && fit >= 2)
-      n = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(fit)));
-    int64_t w = n * std::clamp<int64_t>(lb.size / n, 1, tileWidth() / n);
-    // Non-temporal stores need whole aligned lines: rows of the destination
-    // that are multiples of 64 bytes, and a line-aligned first row (checked
-    // at run time; the other version stores normally).
-    bool canStream = k.plan.streamingStores && (w * dst.bytes) % 64 == 0 &&
-                     (la.dstStride * dst.bytes) % 64 == 0 &&
-                     llvm::all_of(inside, [&](size_t i) {
-                       return (k.plan.loops[i].dstStride * dst.bytes) % 64 == 0;
-                     });
+    }
+    // Narrow tiles when a or b is shorter than the square: otherwise every
+    // element would go to the scalar rectangle (P9 at 8x8x8x4x4x8, whose
+    // destination rows are 4 f32 long, ran at 6.8 GB/s, below NumPy).
+    int64_t n = t.edge, w = t.width;
+    // Non-temporal stores need whole aligned lines: the planner streams only
+    // tiles of whole lines, and the first row's alignment is checked at run
+    // time (the other version stores normally).
+    bool canStream = k.plan.streamingStores && t.wholeLines;
     Value bFull = floorTo(rb.lo, rb.hi, w);
     auto loops = [&](bool streaming) {
       e.forLoop(rb.lo, bFull, w, [&](Value b0) {

@@ -81,6 +81,43 @@ int64_t mlir::layout::chunkGrain(const KernelPlan &plan) {
       1, llvm::divideCeil(units, std::max<int64_t>(1, plan.chunks)) * unit);
 }
 
+TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
+  assert(plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
+         "not a tiled transpose");
+  TransposeTiling t;
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t dstBytes = plan.dstElementBytes;
+  t.edge = std::max(plan.srcElementBytes, dstBytes) >= 8 ? 4 : 8;
+  t.interleave = lb.size < t.edge && la.dstStride == lb.size;
+  int64_t fit = std::min(la.size, lb.size);
+  if (!t.interleave && fit < t.edge && fit >= 2)
+    t.edge = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(fit)));
+  int64_t line = std::max(t.edge, lineElements(dstBytes));
+  t.width = t.edge * std::clamp<int64_t>(lb.size / t.edge, 1, line / t.edge);
+
+  int64_t rowStride = std::abs(lb.srcStride);
+  for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
+    if (i != a && i != b)
+      (std::abs(plan.loops[i].srcStride) < rowStride ? t.inside : t.outside)
+          .push_back(i);
+  auto bySourceStride = [&](int64_t x, int64_t y) {
+    return std::abs(plan.loops[x].srcStride) >
+           std::abs(plan.loops[y].srcStride);
+  };
+  llvm::stable_sort(t.inside, bySourceStride);
+  llvm::stable_sort(t.outside, bySourceStride);
+
+  auto lines = [&](int64_t elements) {
+    return (elements * dstBytes) % kCacheLineBytes == 0;
+  };
+  t.wholeLines = !t.interleave && lines(t.width) && lines(la.dstStride) &&
+                 llvm::all_of(t.inside, [&](int64_t i) {
+                   return lines(plan.loops[i].dstStride);
+                 });
+  return t;
+}
+
 /// Splits the chosen loop over threads, never giving a thread less than
 /// kMinBytesPerChunk of `trafficBytes`.
 static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
@@ -95,14 +132,16 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 }
 
 /// Whether non-temporal stores of a copy would fill whole 64-byte lines, or
-/// nearly: transposes (whose backends stream only line-aligned tiles), one
+/// nearly: transposes whose tiles store whole lines (transposeTiling), one
 /// run (a chunk splits at most two lines), runs of 4 KiB or more (two shared
 /// edge lines in 64), or runs and row strides that are multiples of 64
 /// bytes. Short runs of odd length would share their edge lines between
 /// streaming and normal stores, which flushes the write-combining buffers
 /// partially (P6 at 511x255x129: 3.9 GB/s streaming, 12.4 without).
 static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
-  if (plan.strategy == KernelStrategy::Transpose || plan.loops.size() <= 1)
+  if (plan.strategy == KernelStrategy::Transpose)
+    return transposeTiling(plan).wholeLines;
+  if (plan.loops.size() <= 1)
     return true;
   int64_t run = plan.loops.back().size * dstBytes;
   if (run >= 4096)
@@ -173,6 +212,17 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     plan.loops.push_back({size, s, d});
 
   plan.vectorWidth = vectorWidthFor(target, std::max(srcBytes, dstBytes));
+  if (plan.strategy == KernelStrategy::Transpose) {
+    // copyFamily has proven both unit-stride loops exist and differ.
+    int64_t su = unitStrideDim(nest[0]), du = unitStrideDim(nest[1]);
+    plan.tiledLoops = {su, du};
+    // A square tile of one vector per row on each side: loads are vectors
+    // along su, stores vectors along du. Capped at 16 rows: a 32x32 tile of
+    // bytes would need 32 vector registers, and AVX2 has 16.
+    int64_t edge = std::min<int64_t>(plan.vectorWidth, 16);
+    plan.tile = {std::min(edge, plan.loops[su].size),
+                 std::min(edge, plan.loops[du].size)};
+  }
   // Once the copy's traffic exceeds the cache, the source streaming through
   // evicts the destination before anyone reads it back: skipping the
   // read-for-ownership saves a third of the memory traffic.
@@ -193,15 +243,6 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
                      });
   int64_t parallel = 0;
   if (plan.strategy == KernelStrategy::Transpose) {
-    // copyFamily has proven both unit-stride loops exist and differ.
-    int64_t su = unitStrideDim(nest[0]), du = unitStrideDim(nest[1]);
-    plan.tiledLoops = {su, du};
-    // A square tile of one vector per row on each side: loads are vectors
-    // along su, stores vectors along du. Capped at 16 rows: a 32x32 tile of
-    // bytes would need 32 vector registers, and AVX2 has 16.
-    int64_t edge = std::min<int64_t>(plan.vectorWidth, 16);
-    plan.tile = {std::min(edge, plan.loops[su].size),
-                 std::min(edge, plan.loops[du].size)};
     // Split the source's outermost loop, so that a chunk is a band of the
     // source and reads its rows whole. Splitting the destination's outermost
     // loop (su for P1 and P4) would read every source row in pieces of the

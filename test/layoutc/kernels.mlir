@@ -16,6 +16,26 @@ func.func @transpose(%x: !layout.tensor<4096x4096xf32>) -> !layout.tensor<4096x4
   return %c : !layout.tensor<4096x4096xf32>
 }
 
+// The same at 4095x4097 (P1 odd): destination rows 4095 floats apart start
+// at different offsets in their lines, so the tiles cannot store whole lines
+// and store normally.
+// CHECK-LABEL: function transpose_odd
+// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 4097, "src_stride": 1, "dst_stride": 4095}, {"size": 4095, "src_stride": 4097, "dst_stride": 1}], {{.*}} "streaming_stores": false, "accumulator": null}
+func.func @transpose_odd(%x: !layout.tensor<4095x4097xf32>) -> !layout.tensor<4097x4095xf32> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<4095x4097xf32>
+  %c = layout.contiguous %t : !layout.tensor<4097x4095xf32, strided<[1, 4097]>>
+  return %c : !layout.tensor<4097x4095xf32>
+}
+
+// NCHW -> NHWC of i8 [16, 3, 1024, 1024] (P11): the three channel rows
+// interleave into 96-byte stores, which are no whole lines.
+// CHECK-LABEL: function nhwc_bytes
+// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 16, "src_stride": 3145728, "dst_stride": 3145728}, {"size": 1048576, "src_stride": 1, "dst_stride": 3}, {"size": 3, "src_stride": 1048576, "dst_stride": 1}], {{.*}} "streaming_stores": false, "accumulator": null}
+func.func @nhwc_bytes(%x: !layout.tensor<16x3x1024x1024xi8>) -> !layout.tensor<16x3x1024x1024xi8, strided<[3145728, 1, 3072, 3]>> {
+  %c = layout.contiguous %x channels_last : !layout.tensor<16x3x1024x1024xi8>
+  return %c : !layout.tensor<16x3x1024x1024xi8, strided<[3145728, 1, 3072, 3]>>
+}
+
 // NCHW -> NHWC of [16, 64, 112, 112] (P2): H and W merge on both sides, the
 // tile crosses the (H*W, C) loops; fused with f32 -> f16 (C1) the output is
 // 24.5 MiB, but with the 49 MiB read the traffic exceeds the cache: streaming.

@@ -230,7 +230,9 @@ TEST(KernelPlan, P11ByteNchwToNhwc) {
   // 16 rows at most; the tile never exceeds the 3 channels.
   EXPECT_EQ(tileOf(p), (std::vector<int64_t>{16, 3}));
   EXPECT_EQ(p.chunks, 16);
-  EXPECT_TRUE(p.streamingStores);
+  // The three channel rows interleave into 96-byte stores, not whole lines.
+  EXPECT_TRUE(transposeTiling(p).interleave);
+  EXPECT_FALSE(p.streamingStores);
 }
 
 TEST(KernelPlan, C1ConvertFusedWithNhwc) {
@@ -413,8 +415,62 @@ TEST(KernelPlan, StreamingStoresOnlyInWholeLines) {
   EXPECT_EQ(odd.strategy, KernelStrategy::Gather);
   EXPECT_FALSE(odd.streamingStores);
   EXPECT_TRUE(permuteCopy({2048, 3, 1025}, {1, 0, 2}, 4).streamingStores);
-  // Transposes keep the rule of their backends (line-aligned tiles).
-  EXPECT_TRUE(permuteCopy({4095, 4097}, {1, 0}, 4).streamingStores);
+  // Transposes stream only tiles whose rows are whole lines a whole number
+  // of lines apart: P1 does, P1 odd (4095-float destination rows) does not.
+  EXPECT_TRUE(permuteCopy({4096, 4096}, {1, 0}, 4).streamingStores);
+  EXPECT_FALSE(permuteCopy({4095, 4097}, {1, 0}, 4).streamingStores);
+}
+
+TEST(KernelPlan, TransposeTilingIsWhatTheBackendEmits) {
+  // P1: 8x8 squares, two per 16-float line; rows 16 KiB apart.
+  TransposeTiling p1 = transposeTiling(permuteCopy({4096, 4096}, {1, 0}, 4));
+  EXPECT_EQ(p1.edge, 8);
+  EXPECT_EQ(p1.width, 16);
+  EXPECT_FALSE(p1.interleave);
+  EXPECT_TRUE(p1.inside.empty());
+  EXPECT_TRUE(p1.outside.empty());
+  EXPECT_TRUE(p1.wholeLines);
+  // f64: 4x4 squares (16 registers), 8 doubles per line.
+  TransposeTiling f64 = transposeTiling(permuteCopy({512, 512}, {1, 0}, 8));
+  EXPECT_EQ(f64.edge, 4);
+  EXPECT_EQ(f64.width, 8);
+  EXPECT_TRUE(f64.wholeLines);
+  // f32 -> f16 (C1): 8x8 squares of the wider type, 32 halves per line.
+  TransposeTiling c1 =
+      transposeTiling(permuteCopy({16, 64, 112, 112}, {0, 2, 3, 1}, 4, 2));
+  EXPECT_EQ(c1.edge, 8);
+  EXPECT_EQ(c1.width, 32);
+  EXPECT_EQ(c1.outside, (llvm::SmallVector<int64_t, 4>{0}));
+  EXPECT_TRUE(c1.wholeLines);
+  // P8: the loops with a smaller source stride than b's (16384) continue
+  // the tile's source rows inside the b blocks, largest first; the others
+  // run outside, by source stride too.
+  KernelPlan p8 = permuteCopy({32, 32, 32, 16, 32}, {4, 2, 0, 3, 1}, 4);
+  TransposeTiling t8 = transposeTiling(p8);
+  EXPECT_EQ(p8.tiledLoops, (std::pair<int64_t, int64_t>{0, 4}));
+  EXPECT_EQ(t8.inside, (llvm::SmallVector<int64_t, 4>{1, 3}));
+  EXPECT_EQ(t8.outside, (llvm::SmallVector<int64_t, 4>{2}));
+  EXPECT_TRUE(t8.wholeLines);
+  // P9: b is the source's 16-float rows, so every other loop is outside.
+  TransposeTiling t9 = transposeTiling(
+      permuteCopy({16, 16, 16, 16, 16, 16}, {5, 3, 1, 0, 2, 4}, 4));
+  EXPECT_TRUE(t9.inside.empty());
+  EXPECT_EQ(t9.outside, (llvm::SmallVector<int64_t, 4>{3, 2, 4, 1}));
+  // Rows of 4 floats: 4x4 squares, one per 16-byte row, not whole lines.
+  TransposeTiling narrow =
+      transposeTiling(permuteCopy({8, 8, 8, 4, 4, 8}, {5, 3, 1, 0, 2, 4}, 4));
+  EXPECT_EQ(narrow.edge, 4);
+  EXPECT_EQ(narrow.width, 4);
+  EXPECT_FALSE(narrow.wholeLines);
+  // Odd row strides: the tile's rows start at different line offsets.
+  TransposeTiling odd = transposeTiling(permuteCopy({4095, 4097}, {1, 0}, 4));
+  EXPECT_EQ(odd.width, 16);
+  EXPECT_FALSE(odd.wholeLines);
+  // A destination row of 24 halves, shorter than a line: three squares.
+  TransposeTiling partial = transposeTiling(permuteCopy({24, 64}, {1, 0}, 2));
+  EXPECT_EQ(partial.edge, 8);
+  EXPECT_EQ(partial.width, 24);
+  EXPECT_FALSE(partial.wholeLines);
 }
 
 TEST(KernelPlan, VectorWidthFollowsTarget) {

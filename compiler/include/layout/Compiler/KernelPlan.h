@@ -147,6 +147,32 @@ Fallible<KernelPlan> planReduction(const StridedLayout &input,
 /// plan has no parallel loop.
 int64_t chunkGrain(const KernelPlan &plan);
 
+/// How the CPU backend covers a transpose's two tiled loops (a: the
+/// source's stride-1 loop, b: the destination's) with register tiles, so
+/// that the planner reports what the backend emits.
+struct TransposeTiling {
+  /// Edge of the square in-register transposes: 8, or 4 for 8-byte
+  /// elements (AVX2 has 16 vector registers), narrowed to a power of two
+  /// when a or b is shorter.
+  int64_t edge = 8;
+  /// Destination-row elements one tile stores: whole lines when b is long
+  /// enough, else one edge.
+  int64_t width = 8;
+  /// b is shorter than the edge and directly inside a in the destination
+  /// (NCHW -> NHWC with C = 3): one vector per b index along a, interleaved
+  /// into one store, instead of square tiles.
+  bool interleave = false;
+  /// The other loops, by decreasing source stride. `inside` ones have a
+  /// smaller source stride than b's and run inside the loop over b blocks,
+  /// continuing the tile's source rows; `outside` ones run around it.
+  llvm::SmallVector<int64_t, 4> inside, outside;
+  /// Every row a tile stores is a whole number of lines a whole number of
+  /// lines from the tile's first one, so the tiles can store non-temporally
+  /// wherever that first row is line-aligned (a run-time check).
+  bool wholeLines = false;
+};
+TransposeTiling transposeTiling(const KernelPlan &plan);
+
 /// Is every byte offset `layout` reaches, relative to its first (offset)
 /// element, inside int32? The partial sums of a strided index lie between
 /// the sum of its negative and of its positive terms, so the span decides.
