@@ -53,13 +53,27 @@ static int64_t vectorWidthFor(const TargetInfo &target, int64_t widestBytes) {
                                   std::max<int64_t>(1, widestBytes));
 }
 
+/// Lines per chunk when a skewed transpose splits its destination's
+/// stride-1 loop of `size` elements: its rows lose up to a line at each
+/// chunk edge to normal stores, so up to 16 lines, keeping about 16 chunks.
+/// P1 at 4095x4097 split in 64 chunks of 4 lines streamed no faster than
+/// rectangular tiles with normal stores.
+static int64_t skewSplitLines(int64_t size, int64_t line) {
+  return static_cast<int64_t>(llvm::bit_floor(
+      static_cast<uint64_t>(std::clamp<int64_t>(size / line / 16, 1, 16))));
+}
+
 /// Elements of the parallel loop that a chunk boundary must not cut: whole
 /// destination lines when a transpose splits its destination's stride-1
 /// loop (its tiles store whole lines, non-temporal ones aligned), else 1.
 static int64_t splitUnit(const KernelPlan &plan, int64_t loop) {
   if (plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
-      loop == plan.tiledLoops->second)
-    return lineElements(plan.dstElementBytes);
+      loop == plan.tiledLoops->second) {
+    int64_t line = lineElements(plan.dstElementBytes);
+    if (plan.streamingStores && transposeTiling(plan).skewed)
+      return skewSplitLines(plan.loops[loop].size, line) * line;
+    return line;
+  }
   return 1;
 }
 
@@ -115,6 +129,11 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
                  llvm::all_of(t.inside, [&](int64_t i) {
                    return lines(plan.loops[i].dstStride);
                  });
+  // A skewed tile needs full squares and at least one line per row past
+  // the skew (b spans four lines or more, so most of a row streams).
+  int64_t fullEdge = std::max(plan.srcElementBytes, dstBytes) >= 8 ? 4 : 8;
+  t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
+             kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line;
   return t;
 }
 
@@ -139,8 +158,10 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 /// streaming and normal stores, which flushes the write-combining buffers
 /// partially (P6 at 511x255x129: 3.9 GB/s streaming, 12.4 without).
 static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
-  if (plan.strategy == KernelStrategy::Transpose)
-    return transposeTiling(plan).wholeLines;
+  if (plan.strategy == KernelStrategy::Transpose) {
+    TransposeTiling t = transposeTiling(plan);
+    return t.wholeLines || t.skewed;
+  }
   if (plan.loops.size() <= 1)
     return true;
   int64_t run = plan.loops.back().size * dstBytes;
@@ -253,6 +274,14 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
       if (std::abs(plan.loops[i].srcStride) >
           std::abs(plan.loops[parallel].srcStride))
         parallel = i;
+    // Skewed tiles in chunks of fewer than 4 lines would store a third or
+    // more of each row normally (P4 at 255x257x255): rectangular tiles.
+    int64_t du = plan.tiledLoops->second;
+    if (plan.streamingStores && parallel == du &&
+        transposeTiling(plan).skewed &&
+        skewSplitLines(plan.loops[du].size,
+                       lineElements(plan.dstElementBytes)) < 4)
+      plan.streamingStores = false;
   }
   splitAcrossThreads(plan, parallel, *traffic, target);
   if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);

@@ -152,6 +152,22 @@ func.func @amax_inner_short(%x: !layout.tensor<65536x3xf32>) -> !layout.tensor<6
   return %r : !layout.tensor<65536xf32>
 }
 
+// Destination rows 2049 floats apart: skewed tiles transpose 8 rows into a
+// 64-byte-aligned buffer of 9 lines per row, then each row streams whole
+// lines from its own first line boundary (the address's distance to it);
+// normal stores of 16, 8, 4, 2 and 1 floats fill each row's ends.
+// CHECK-LABEL: define internal void @skewed_transpose__kernel0(
+// CHECK: alloca [1152 x float], align 64
+// CHECK: ptrtoint ptr %{{.*}} to i64
+// CHECK: store <16 x float> %{{.*}}, align 64, !nontemporal
+// CHECK: store <8 x float> %{{.*}}, align 4{{$}}
+// CHECK: call void @llvm.x86.sse.sfence()
+func.func @skewed_transpose(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x2049xf32> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<2049x2051xf32>
+  %c = layout.contiguous %t : !layout.tensor<2051x2049xf32, strided<[1, 2051]>>
+  return %c : !layout.tensor<2051x2049xf32>
+}
+
 // A large gather of short rows whose length is no multiple of 64 bytes
 // (P6 at odd sizes, rows of 129 floats): no non-temporal stores, which would
 // share each row's edge lines with normal stores; the rows are memcpy'd.

@@ -17,14 +17,25 @@ func.func @transpose(%x: !layout.tensor<4096x4096xf32>) -> !layout.tensor<4096x4
 }
 
 // The same at 4095x4097 (P1 odd): destination rows 4095 floats apart start
-// at different offsets in their lines, so the tiles cannot store whole lines
-// and store normally.
+// at different offsets in their lines, so each row of a tile skews to its
+// own first line boundary and streams from there; the split cuts b into 32
+// chunks of 8 lines (a row loses up to a line to normal stores at each end).
 // CHECK-LABEL: function transpose_odd
-// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 4097, "src_stride": 1, "dst_stride": 4095}, {"size": 4095, "src_stride": 4097, "dst_stride": 1}], {{.*}} "streaming_stores": false, "accumulator": null}
+// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 4097, "src_stride": 1, "dst_stride": 4095}, {"size": 4095, "src_stride": 4097, "dst_stride": 1}], {{.*}} "parallel_dim": 1, "chunks": 32, "index_bits": 32, "streaming_stores": true, "accumulator": null}
 func.func @transpose_odd(%x: !layout.tensor<4095x4097xf32>) -> !layout.tensor<4097x4095xf32> {
   %t = layout.transpose %x 0, 1 : !layout.tensor<4095x4097xf32>
   %c = layout.contiguous %t : !layout.tensor<4097x4095xf32, strided<[1, 4097]>>
   return %c : !layout.tensor<4097x4095xf32>
+}
+
+// P4 odd: the split cuts b (255 floats) into 16 chunks of one line, too
+// narrow for skewed tiles: rectangular tiles, normal stores.
+// CHECK-LABEL: function reverse_odd
+// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 255, "src_stride": 1, "dst_stride": 65535}, {"size": 257, "src_stride": 255, "dst_stride": 255}, {"size": 255, "src_stride": 65535, "dst_stride": 1}], {{.*}} "parallel_dim": 2, "chunks": 16, "index_bits": 32, "streaming_stores": false, "accumulator": null}
+func.func @reverse_odd(%x: !layout.tensor<255x257x255xf32>) -> !layout.tensor<255x257x255xf32> {
+  %v = layout.permute %x [2, 1, 0] : !layout.tensor<255x257x255xf32>
+  %c = layout.contiguous %v : !layout.tensor<255x257x255xf32, strided<[1, 255, 65535]>>
+  return %c : !layout.tensor<255x257x255xf32>
 }
 
 // NCHW -> NHWC of i8 [16, 3, 1024, 1024] (P11): the three channel rows

@@ -360,13 +360,24 @@ TEST(KernelPlan, ChunksAreTheChunksThatRun) {
   EXPECT_EQ(chunkGrain(*rows), 7);
   EXPECT_TRUE(covers(*rows));
   // A transpose split along the destination's stride-1 loop cuts whole
-  // lines: 4097 f32 columns are 257 lines of 16, in 16 chunks of 17 lines.
-  KernelPlan odd = permuteCopy({4097, 4095}, {1, 0}, 4);
+  // lines: 4097 f32 columns are 257 lines of 16, in 16 chunks of 17 lines
+  // (in cache: rectangular tiles).
+  TargetInfo cached;
+  cached.cacheBytes = int64_t(1) << 40;
+  KernelPlan odd = permuteCopy({4097, 4095}, {1, 0}, 4, 0, cached);
   ASSERT_TRUE(odd.tiledLoops);
+  EXPECT_FALSE(odd.streamingStores);
   EXPECT_EQ(odd.parallelLoop, odd.tiledLoops->second);
   EXPECT_EQ(chunkGrain(odd), 17 * 16);
   EXPECT_EQ(odd.chunks, 16);
   EXPECT_TRUE(covers(odd));
+  // Streaming through skewed tiles, in units of 16 lines (257 lines make
+  // 16 units and a line): 9 chunks of 2 units.
+  KernelPlan skewed = permuteCopy({4097, 4095}, {1, 0}, 4);
+  EXPECT_TRUE(skewed.streamingStores);
+  EXPECT_EQ(chunkGrain(skewed), 2 * 16 * 16);
+  EXPECT_EQ(skewed.chunks, 9);
+  EXPECT_TRUE(covers(skewed));
   // f16 destinations hold 32 elements a line, i8 64.
   KernelPlan half = permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 2);
   EXPECT_EQ(chunkGrain(half), 32);
@@ -415,10 +426,18 @@ TEST(KernelPlan, StreamingStoresOnlyInWholeLines) {
   EXPECT_EQ(odd.strategy, KernelStrategy::Gather);
   EXPECT_FALSE(odd.streamingStores);
   EXPECT_TRUE(permuteCopy({2048, 3, 1025}, {1, 0, 2}, 4).streamingStores);
-  // Transposes stream only tiles whose rows are whole lines a whole number
-  // of lines apart: P1 does, P1 odd (4095-float destination rows) does not.
+  // Transposes stream tiles whose rows are whole lines a whole number of
+  // lines apart (P1), or skewed tiles (P1 odd, 4095-float destination
+  // rows), unless b's chunks would be narrower than 4 lines (P4 odd: 255
+  // floats split in 16 chunks).
   EXPECT_TRUE(permuteCopy({4096, 4096}, {1, 0}, 4).streamingStores);
-  EXPECT_FALSE(permuteCopy({4095, 4097}, {1, 0}, 4).streamingStores);
+  EXPECT_TRUE(permuteCopy({4095, 4097}, {1, 0}, 4).streamingStores);
+  KernelPlan p4odd = permuteCopy({255, 257, 255}, {2, 1, 0}, 4);
+  EXPECT_TRUE(transposeTiling(p4odd).skewed);
+  EXPECT_EQ(p4odd.parallelLoop, p4odd.tiledLoops->second);
+  EXPECT_FALSE(p4odd.streamingStores);
+  // P5 odd splits the batch, so b (511 floats) stays whole and skews.
+  EXPECT_TRUE(permuteCopy({63, 511, 513}, {0, 2, 1}, 4).streamingStores);
 }
 
 TEST(KernelPlan, TransposeTilingIsWhatTheBackendEmits) {
@@ -462,10 +481,16 @@ TEST(KernelPlan, TransposeTilingIsWhatTheBackendEmits) {
   EXPECT_EQ(narrow.edge, 4);
   EXPECT_EQ(narrow.width, 4);
   EXPECT_FALSE(narrow.wholeLines);
-  // Odd row strides: the tile's rows start at different line offsets.
+  EXPECT_FALSE(narrow.skewed);
+  // Odd row strides: the tile's rows start at different line offsets, so
+  // each row skews to its own first line boundary.
   TransposeTiling odd = transposeTiling(permuteCopy({4095, 4097}, {1, 0}, 4));
   EXPECT_EQ(odd.width, 16);
   EXPECT_FALSE(odd.wholeLines);
+  EXPECT_TRUE(odd.skewed);
+  EXPECT_FALSE(p1.skewed);
+  // Rows of 3 lines are too short to skew.
+  EXPECT_FALSE(transposeTiling(permuteCopy({48, 4097}, {1, 0}, 4)).skewed);
   // A destination row of 24 halves, shorter than a line: three squares.
   TransposeTiling partial = transposeTiling(permuteCopy({24, 64}, {1, 0}, 2));
   EXPECT_EQ(partial.edge, 8);

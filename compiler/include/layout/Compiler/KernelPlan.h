@@ -170,7 +170,16 @@ struct TransposeTiling {
   /// lines from the tile's first one, so the tiles can store non-temporally
   /// wherever that first row is line-aligned (a run-time check).
   bool wholeLines = false;
+  /// Otherwise (destination rows not a whole number of lines apart), when
+  /// b spans several lines: skewed tiles, whose rows each start at their
+  /// own first line boundary (up to a line further along b than the
+  /// tile's first column), can still store whole aligned lines; the few
+  /// elements before and after those lines in each row store normally.
+  bool skewed = false;
 };
+
+/// Lines of each destination row a skewed transpose tile stores at most.
+constexpr int64_t kSkewLines = 8;
 TransposeTiling transposeTiling(const KernelPlan &plan);
 
 /// Is every byte offset `layout` reaches, relative to its first (offset)

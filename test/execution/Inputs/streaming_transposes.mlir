@@ -1,0 +1,62 @@
+// Transposes large enough (over 32 MiB of traffic) for non-temporal stores,
+// checked element by element by streaming_transposes.c.
+
+// Destination rows 2048 floats apart (whole lines): aligned tiles.
+func.func @lines(%x: !layout.tensor<2112x2048xf32>) -> !layout.tensor<2048x2112xf32> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<2112x2048xf32>
+  %c = layout.contiguous %t : !layout.tensor<2048x2112xf32, strided<[1, 2048]>>
+  return %c : !layout.tensor<2048x2112xf32>
+}
+
+// Rows 2049 floats apart: skewed tiles, split along b.
+func.func @odd(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x2049xf32> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<2049x2051xf32>
+  %c = layout.contiguous %t : !layout.tensor<2051x2049xf32, strided<[1, 2051]>>
+  return %c : !layout.tensor<2051x2049xf32>
+}
+
+// Batched, split along the batch (P5 odd).
+func.func @batched(%x: !layout.tensor<63x511x513xf32>) -> !layout.tensor<63x513x511xf32> {
+  %v = layout.permute %x [0, 2, 1] : !layout.tensor<63x511x513xf32>
+  %c = layout.contiguous %v : !layout.tensor<63x513x511xf32, strided<[262143, 1, 513]>>
+  return %c : !layout.tensor<63x513x511xf32>
+}
+
+// A loop inside the tile's b blocks, split along b in chunks of 4 lines.
+func.func @inside(%x: !layout.tensor<1025x5x1031xf32>) -> !layout.tensor<1031x5x1025xf32> {
+  %v = layout.permute %x [2, 1, 0] : !layout.tensor<1025x5x1031xf32>
+  %c = layout.contiguous %v : !layout.tensor<1031x5x1025xf32, strided<[1, 1031, 5155]>>
+  return %c : !layout.tensor<1031x5x1025xf32>
+}
+
+// Split along b in chunks of 1 line: rectangular tiles, normal stores.
+func.func @narrow(%x: !layout.tensor<255x257x255xf32>) -> !layout.tensor<255x257x255xf32> {
+  %v = layout.permute %x [2, 1, 0] : !layout.tensor<255x257x255xf32>
+  %c = layout.contiguous %v : !layout.tensor<255x257x255xf32, strided<[1, 255, 65535]>>
+  return %c : !layout.tensor<255x257x255xf32>
+}
+
+func.func @f16(%x: !layout.tensor<4097x4095xf16>) -> !layout.tensor<4095x4097xf16> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<4097x4095xf16>
+  %c = layout.contiguous %t : !layout.tensor<4095x4097xf16, strided<[1, 4095]>>
+  return %c : !layout.tensor<4095x4097xf16>
+}
+
+func.func @i8(%x: !layout.tensor<8191x4097xi8>) -> !layout.tensor<4097x8191xi8> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<8191x4097xi8>
+  %c = layout.contiguous %t : !layout.tensor<4097x8191xi8, strided<[1, 4097]>>
+  return %c : !layout.tensor<4097x8191xi8>
+}
+
+func.func @f64(%x: !layout.tensor<1449x1451xf64>) -> !layout.tensor<1451x1449xf64> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<1449x1451xf64>
+  %c = layout.contiguous %t : !layout.tensor<1451x1449xf64, strided<[1, 1451]>>
+  return %c : !layout.tensor<1451x1449xf64>
+}
+
+// Fused f32 -> f16 conversion: the buffer holds halves, 32 to a line.
+func.func @convert(%x: !layout.tensor<2897x2899xf32>, %y: !layout.tensor<2899x2897xf16>) {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<2897x2899xf32>
+  layout.copy %t, %y : !layout.tensor<2899x2897xf32, strided<[1, 2899]>>, !layout.tensor<2899x2897xf16>
+  return
+}
