@@ -6,9 +6,43 @@
 #include "layout/Dialect/Layout/IR/LayoutTypes.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::layout;
+
+bool mlir::layout::isCIdentifier(StringRef name) {
+  static const char *const keywords[] = {
+      "alignas",  "alignof",  "asm",      "auto",      "bool",     "break",
+      "case",     "catch",    "char",     "class",     "const",    "constexpr",
+      "continue", "default",  "delete",   "do",        "double",   "else",
+      "enum",     "explicit", "export",   "extern",    "false",    "float",
+      "for",      "friend",   "goto",     "if",        "inline",   "int",
+      "long",     "main",     "mutable",  "namespace", "new",      "noexcept",
+      "nullptr",  "operator", "private",  "protected", "public",   "register",
+      "return",   "short",    "signed",   "sizeof",    "static",   "struct",
+      "switch",   "template", "this",     "throw",     "true",     "try",
+      "typedef",  "typeid",   "typename", "union",     "unsigned", "using",
+      "virtual",  "void",     "volatile", "while"};
+  if (name.empty() || llvm::isDigit(name[0]) ||
+      llvm::is_contained(keywords, name))
+    return false;
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+LogicalResult mlir::layout::verifyEntryName(func::FuncOp func,
+                                            StringRef context,
+                                            StringRef because) {
+  if (isCIdentifier(func.getSymName()))
+    return success();
+  return func.emitError(context)
+         << ": function name '" << func.getSymName()
+         << "' is not a C identifier (letters, digits and '_', not a "
+            "keyword); "
+         << because;
+}
 
 TargetInfo mlir::layout::cpuTargetInfo() {
   // AVX2 vectors. The chunk count is fixed at compile time so that results

@@ -283,6 +283,13 @@ int main(int argc, char **argv) {
     if (failed(layout::printCUDASource(*module, abis, os)))
       return 1;
   }
+  if (target == Target::CPU && llvm::is_contained(kinds, Emit::Header))
+    for (auto func : module->getOps<func::FuncOp>())
+      if (!func.isExternal() &&
+          failed(layout::verifyEntryName(
+              func, "--emit=header",
+              "the header declares extern \"C\" entry points of that name")))
+        return 1;
   bool needCode = target == Target::CPU && llvm::any_of(kinds, [](Emit k) {
                     return k == Emit::LLVM || k == Emit::Asm ||
                            k == Emit::Obj || k == Emit::Header;

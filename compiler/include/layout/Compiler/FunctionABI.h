@@ -92,6 +92,14 @@ struct FunctionABI {
   bool hasRawEntry = true;
 };
 
+/// Can `name` name an extern "C" function (and prefix its kernels)?
+bool isCIdentifier(llvm::StringRef name);
+
+/// Fails with an error at `func` ("<context>: function name 'x' is not a C
+/// identifier ...; <because>") unless its name is a C identifier.
+LogicalResult verifyEntryName(func::FuncOp func, llvm::StringRef context,
+                              llvm::StringRef because);
+
 /// The planner's view of the CPU the backend targets. Chunk counts depend
 /// only on it, never on the thread count at run time.
 TargetInfo cpuTargetInfo();
