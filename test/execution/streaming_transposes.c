@@ -101,7 +101,9 @@ int main(void) {
     for (int d = 0; d < c->rank; ++d)
       n *= c->sizes[d];
     int64_t outBytes = c->convert ? 2 : c->bytes;
-    unsigned char *in = aligned_alloc(64, (size_t)(n * c->bytes + 64));
+    /* aligned_alloc wants a multiple of the alignment. */
+    unsigned char *in =
+        aligned_alloc(64, (size_t)(n * c->bytes + 63) / 64 * 64);
     /* 64 bytes of sentinel on either side of the largest placement. */
     size_t span = (size_t)(n * outBytes + 64 + 2 * 64);
     unsigned char *buf = aligned_alloc(64, (span + 63) / 64 * 64);
