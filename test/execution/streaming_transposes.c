@@ -22,6 +22,7 @@ typedef struct {
   int perm[3];      /* output dim i is input dim perm[i] */
   int64_t bytes;    /* element size of the input and the output */
   int convert;      /* f32 in, f16 out */
+  int flip0;        /* the input's dim 0 is reversed first (layout.flip) */
 } Case;
 
 static const unsigned char kSentinel = 0xA5;
@@ -56,8 +57,12 @@ static int64_t check(const Case *c, const unsigned char *in,
   int64_t idx[3] = {0, 0, 0};
   for (int64_t o = 0; o < n; ++o) {
     int64_t src = 0;
-    for (int d = 0; d < c->rank; ++d)
-      src += idx[d] * inStrides[c->perm[d]];
+    for (int d = 0; d < c->rank; ++d) {
+      int64_t i = idx[d];
+      if (c->flip0 && c->perm[d] == 0)
+        i = c->sizes[0] - 1 - i;
+      src += i * inStrides[c->perm[d]];
+    }
     unsigned char want[8];
     if (c->convert) {
       float v;
@@ -93,6 +98,7 @@ int main(void) {
       {"i8", FN(i8_raw), 2, {8191, 4097}, {1, 0}, 1, 0},
       {"f64", FN(f64_raw), 2, {1449, 1451}, {1, 0}, 8, 0},
       {"convert", FN(convert_raw), 2, {2897, 2899}, {1, 0}, 4, 1},
+      {"flipped", FN(flipped_raw), 2, {2049, 2051}, {1, 0}, 4, 0, 1},
   };
   int failed = 0, passed = 0;
   for (size_t ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ++ci) {

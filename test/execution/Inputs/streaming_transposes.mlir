@@ -60,3 +60,12 @@ func.func @convert(%x: !layout.tensor<2897x2899xf32>, %y: !layout.tensor<2899x28
   layout.copy %t, %y : !layout.tensor<2899x2897xf32, strided<[1, 2899]>>, !layout.tensor<2899x2897xf16>
   return
 }
+
+// x.flip(0).T: b (the destination's stride-1 loop) walks the source
+// backwards, and the destination starts mid-line with a column offset.
+func.func @flipped(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x2049xf32> {
+  %f = layout.flip %x [0] : !layout.tensor<2049x2051xf32>
+  %t = layout.transpose %f 0, 1 : !layout.tensor<2049x2051xf32, strided<[-2051, 1], offset: 4200448>>
+  %c = layout.contiguous %t : !layout.tensor<2051x2049xf32, strided<[1, -2051], offset: 4200448>>
+  return %c : !layout.tensor<2051x2049xf32>
+}
