@@ -638,6 +638,13 @@ def hand_cases(seed: int) -> List[Fn]:
     permute_case("narrow_b3_f64", "f64", [3, 4, 9], [2, 1, 0])
     permute_case("narrow_a3_f32", "f32", [40, 6, 3], [2, 0, 1])
     permute_case("narrow_a3_2d_f32", "f32", [41, 3], [1, 0])
+    # Destination rows past the last full tile by a square or more: single
+    # squares, then scalars (63 = 48 + 8 + 7 floats, 61 halves = 32 + 24 + 5,
+    # 120 bytes = 64 + 56, 15 doubles = 8 + 4 + 3).
+    permute_case("squares_c63_f32", "f32", [2, 63, 5, 7], [0, 2, 3, 1])
+    permute_case("squares_f16", "f16", [61, 70], [1, 0])
+    permute_case("squares_i8", "i8", [120, 33], [1, 0])
+    permute_case("squares_f64", "f64", [15, 9], [1, 0])
     permute_case("P1_big", "f32", [300, 301], [1, 0], big=True)
     permute_case("P2_big", "f32", [2, 33, 40, 41], [0, 2, 3, 1], big=True)
     permute_case("P10_big_f16", "f16", [450, 401], [1, 0], big=True)
