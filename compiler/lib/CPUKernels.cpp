@@ -759,10 +759,10 @@ private:
               e.store(e.convert(cols[i], src, dst), skewBuffer, dst.mem,
                       e.add(e.c64(i * rowLen), e.mulc(q, n)));
           });
-          Value first = arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, l0,
-                                              e.c64(0));
-          Value last = arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq,
-                                             e.add(l0, m), lines);
+          Value firstWindow = arith::CmpIOp::create(
+              e.b, arith::CmpIPredicate::eq, l0, e.c64(0));
+          Value lastWindow = arith::CmpIOp::create(
+              e.b, arith::CmpIPredicate::eq, e.add(l0, m), lines);
           for (int64_t i = 0; i < n; ++i) {
             Value row = e.add(d, e.mulc(e.add(ia, e.c64(i)), la.dstStride));
             Value shift = lineShift(e.add(row, rb.lo));
@@ -777,11 +777,11 @@ private:
             // The row's part before its first line and, in the last window,
             // after its last, while they are in the buffer.
             e.ifElse(
-                first,
+                firstWindow,
                 [&] { storePieces(rowBuf, e.add(row, b0), shift, line); },
                 [] {});
             e.ifElse(
-                last,
+                lastWindow,
                 [&] {
                   Value col = e.add(shift, e.mulc(m, line));
                   storePieces(e.add(rowBuf, col), e.add(e.add(row, b0), col),
@@ -957,12 +957,13 @@ private:
     Type vt = e.vecOf(src.mem, n);
     Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
     // rows[ab][blk][j]. Streaming tiles load all their vectors first, so
-    // that the loads of one source line stay adjacent; the 32 vectors of a
-    // 16x16 f32 tile then spill, which costs little beside non-temporal
-    // stores. Tiles that store normally load one a-block at a time instead
-    // and do not spill. At 1 thread, old and new side by side: P5 at
+    // that the loads of one source line stay adjacent, although the 32
+    // vectors of a 16x16 f32 tile then spill: one a-block at a time was
+    // slower for C1 and P10 at 1 thread (15.1-15.8 -> 12.8-14.0 and
+    // 9.0-11.4 -> 8.0-9.3 GB/s). Tiles that store normally load one a-block
+    // at a time and do not spill: at 1 thread, side by side, P5 at
     // 63x511x513 7.1-7.2 -> 8.1-12.8 GB/s, P1 at 256x256 13.1-23.8 ->
-    // 18.8-28.8; the streaming cases showed no consistent difference.
+    // 18.8-28.8.
     auto load = [&](int64_t ab, int64_t blk, int64_t j) {
       return e.load(vt, srcPtr, src.mem,
                     e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)));

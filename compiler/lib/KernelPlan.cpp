@@ -102,7 +102,9 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   auto [a, b] = *plan.tiledLoops;
   const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
   int64_t dstBytes = plan.dstElementBytes;
-  t.edge = std::max(plan.srcElementBytes, dstBytes) >= 8 ? 4 : 8;
+  const int64_t fullEdge =
+      std::max(plan.srcElementBytes, dstBytes) >= 8 ? 4 : 8;
+  t.edge = fullEdge;
   t.interleave = lb.size < t.edge && la.dstStride == lb.size;
   int64_t fit = std::min(la.size, lb.size);
   if (!t.interleave && fit < t.edge && fit >= 2)
@@ -131,7 +133,6 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
                  });
   // A skewed tile needs full squares and at least one line per row past
   // the skew (b spans four lines or more, so most of a row streams).
-  int64_t fullEdge = std::max(plan.srcElementBytes, dstBytes) >= 8 ? 4 : 8;
   t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
              kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line;
   return t;
