@@ -696,7 +696,8 @@ private:
     TransposeTiling t = transposeTiling(k.plan);
     if (k.plan.streamingStores && t.skewed)
       skewBuffer = LLVM::AllocaOp::create(e.b, e.ptr, dst.mem,
-                                          e.c64(t.edge * skewBufferRow()), 64);
+                                          e.c64(t.edge * skewBufferRow()),
+                                          kCacheLineBytes);
     emitTransposeOuter(t.outside, 0, e.c64(0), e.c64(0),
                        [&](Value s, Value d) { emitTile(s, d, t); });
   }
@@ -711,8 +712,9 @@ private:
   Value lineShift(Value index) {
     Value addr =
         LLVM::PtrToIntOp::create(e.b, e.i64, e.gep(dstPtr, dst.mem, index));
-    Value toBoundary = arith::AndIOp::create(
-        e.b, arith::SubIOp::create(e.b, e.c64(0), addr), e.c64(63));
+    Value toBoundary =
+        arith::AndIOp::create(e.b, arith::SubIOp::create(e.b, e.c64(0), addr),
+                              e.c64(kCacheLineBytes - 1));
     return arith::DivUIOp::create(e.b, toBoundary, e.c64(dst.bytes));
   }
 
@@ -930,7 +932,8 @@ private:
           e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, rb.lo)));
       Value aligned = arith::CmpIOp::create(
           e.b, arith::CmpIPredicate::eq,
-          arith::AndIOp::create(e.b, addr, e.c64(63)), e.c64(0));
+          arith::AndIOp::create(e.b, addr, e.c64(kCacheLineBytes - 1)),
+          e.c64(0));
       e.ifElse(
           aligned, [&] { loops(true); }, [&] { loops(false); });
     }

@@ -168,10 +168,11 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
   int64_t run = plan.loops.back().size * dstBytes;
   if (run >= 4096)
     return true;
-  return run % 64 == 0 &&
+  return run % kCacheLineBytes == 0 &&
          llvm::all_of(llvm::ArrayRef(plan.loops).drop_back(),
                       [&](const KernelLoop &outer) {
-                        return (outer.dstStride * dstBytes) % 64 == 0;
+                        return (outer.dstStride * dstBytes) % kCacheLineBytes ==
+                               0;
                       });
 }
 
