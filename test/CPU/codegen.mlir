@@ -157,10 +157,20 @@ func.func @amax_inner_short(%x: !layout.tensor<65536x3xf32>) -> !layout.tensor<6
 // lines from its own first line boundary (the address's distance to it);
 // normal stores of 16, 8, 4, 2 and 1 floats fill each row's ends.
 // CHECK-LABEL: define internal void @skewed_transpose__kernel0(
-// CHECK: alloca [1152 x float], align 64
+// CHECK: %[[BUF:.*]] = alloca [1152 x float], align 64
+// CHECK: %[[SQ:.*]] = getelementptr float, ptr %[[BUF]], i64
+// CHECK-NEXT: store <8 x float> %{{.*}}, ptr %[[SQ]], align 32
 // CHECK: ptrtoint ptr %{{.*}} to i64
 // CHECK: store <16 x float> %{{.*}}, align 64, !nontemporal
-// CHECK: store <8 x float> %{{.*}}, align 4{{$}}
+// The row's first partial line: pieces of 8, 4, 2 (and 1) elements from the
+// buffer, stored normally.
+// CHECK: load <8 x float>, ptr %[[BUF]], align 64
+// CHECK-NEXT: getelementptr float, ptr
+// CHECK-NEXT: store <8 x float> %{{.*}}, align 4{{$}}
+// CHECK: %[[P4:.*]] = getelementptr float, ptr %[[BUF]], i64
+// CHECK-NEXT: load <4 x float>, ptr %[[P4]]
+// CHECK: store <4 x float> %{{.*}}, align 4{{$}}
+// CHECK: store <2 x float> %{{.*}}, align 4{{$}}
 // CHECK: call void @llvm.x86.sse.sfence()
 func.func @skewed_transpose(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x2049xf32> {
   %t = layout.transpose %x 0, 1 : !layout.tensor<2049x2051xf32>
