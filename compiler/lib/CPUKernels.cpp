@@ -971,6 +971,9 @@ private:
       return e.load(vt, srcPtr, src.mem,
                     e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)));
     };
+    if (streaming && n == 8 && src.bytes == 4 && blocks <= 2 &&
+        sourceLinesPerSet(lb, blocks * n) <= 2)
+      return streamingQuarters(s, d, la, lb, ia, ib, blocks, aBlocks);
     SmallVector<SmallVector<SmallVector<Value>>> rows(
         aBlocks, SmallVector<SmallVector<Value>>(blocks));
     if (streaming)
@@ -994,6 +997,77 @@ private:
           parts.push_back(cols[blk][i]);
         e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem,
                 e.add(out, e.c64(i * la.dstStride)), streaming);
+      }
+    }
+  }
+
+  /// The most of `rows` source rows, b's stride apart, that share one set
+  /// of a 64-set L1 of 64-byte lines (4 KiB apart: AMD Zen's and Intel's).
+  int64_t sourceLinesPerSet(const KernelLoop &lb, int64_t rows) const {
+    constexpr int64_t kSets = 64;
+    int64_t stride = lb.srcStride * src.bytes, most = 0;
+    SmallVector<int64_t> perSet(kSets, 0);
+    for (int64_t j = 0; j < rows; ++j) {
+      int64_t line = j * stride / kCacheLineBytes;
+      int64_t set = ((line % kSets) + kSets) % kSets;
+      most = std::max(most, ++perSet[set]);
+    }
+    return most;
+  }
+
+  /// The streaming micro tile for 4-byte elements, in registers only: a
+  /// spill is a normal store, and normal stores among the non-temporal ones
+  /// slow the whole stream down (a C transpose at 16x112x112x64, side by
+  /// side: no spill 0.46-0.49 of the copy limit, two normal stores per eight
+  /// streaming ones 0.35-0.38, one per two 0.31-0.34). Each pass makes four
+  /// destination rows (one quarter of eight a columns): every vector holds
+  /// four a columns of source row j in its low lane and of row j + 4 in its
+  /// high lane, loaded as two 16-byte halves, so two rounds of in-lane
+  /// unpacks finish the 8 x 4 transpose; with `blocks` of them side by side
+  /// along b, at most eight vectors are live. The four passes read every
+  /// source line of the tile four times, so this is for tiles whose lines
+  /// stay in L1 between passes, no more than two to a set (NHWC -> NCHW with
+  /// 64 channels, 256-byte source rows, P3: 0.25 -> 0.40 of the copy limit at
+  /// 1 thread, 0.51 -> 0.59 at 2, medians of 7 and 5 runs side by side). On
+  /// rows 1-16 KiB apart (P1, P4, P5, P7, P8) it was 0-15% slower than
+  /// loading every line whole at once, spills and all.
+  void streamingQuarters(Value s, Value d, const KernelLoop &la,
+                         const KernelLoop &lb, Value ia, Value ib,
+                         int64_t blocks, int64_t aBlocks) {
+    constexpr int64_t n = 8, q = 4;
+    Type half = e.vecOf(src.mem, q);
+    Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
+    auto shuffle = [&](Value x, Value y, ArrayRef<int64_t> mask) -> Value {
+      return vector::ShuffleOp::create(e.b, x, y, mask);
+    };
+    for (int64_t col = 0; col < aBlocks * n; col += q) {
+      SmallVector<SmallVector<Value>> outs;
+      for (int64_t blk = 0; blk < blocks; ++blk) {
+        auto quarterRow = [&](int64_t j) {
+          return e.load(half, srcPtr, src.mem,
+                        e.add(base, e.c64((blk * n + j) * lb.srcStride + col)));
+        };
+        SmallVector<Value> r;
+        for (int64_t j = 0; j < q; ++j)
+          r.push_back(shuffle(quarterRow(j), quarterRow(j + q),
+                              {0, 1, 2, 3, 4, 5, 6, 7}));
+        Value t0 = shuffle(r[0], r[1], {0, 8, 1, 9, 4, 12, 5, 13});
+        Value t1 = shuffle(r[0], r[1], {2, 10, 3, 11, 6, 14, 7, 15});
+        Value t2 = shuffle(r[2], r[3], {0, 8, 1, 9, 4, 12, 5, 13});
+        Value t3 = shuffle(r[2], r[3], {2, 10, 3, 11, 6, 14, 7, 15});
+        outs.push_back({shuffle(t0, t2, {0, 1, 8, 9, 4, 5, 12, 13}),
+                        shuffle(t0, t2, {2, 3, 10, 11, 6, 7, 14, 15}),
+                        shuffle(t1, t3, {0, 1, 8, 9, 4, 5, 12, 13}),
+                        shuffle(t1, t3, {2, 3, 10, 11, 6, 7, 14, 15})});
+      }
+      for (int64_t k = 0; k < q; ++k) {
+        SmallVector<Value> parts;
+        for (int64_t blk = 0; blk < blocks; ++blk)
+          parts.push_back(outs[blk][k]);
+        Value row = e.add(e.add(d, ib),
+                          e.mulc(e.add(ia, e.c64(col + k)), la.dstStride));
+        e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem, row,
+                /*nontemporal=*/true);
       }
     }
   }

@@ -214,3 +214,23 @@ func.func @line_rows(%x: !layout.tensor<512x256x128xf32>) -> !layout.tensor<256x
   %c = layout.contiguous %p : !layout.tensor<256x512x128xf32, strided<[128, 32768, 1]>>
   return %c : !layout.tensor<256x512x128xf32>
 }
+
+// NHWC -> NCHW (bench P3), 256-byte source rows: the streaming tile stays in
+// registers. Each vector is two 16-byte source quarters (the high one
+// inserted straight from memory), and no spill (a normal store) comes
+// between the loads and the streaming stores.
+// CHECK-LABEL: define internal void @nchw__kernel0(
+// CHECK: load <4 x float>
+// CHECK: shufflevector <4 x float> %{{.*}}, <4 x float> %{{.*}}, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+// CHECK: store <16 x float> %{{.*}}, align 64, !nontemporal
+// ASM-LABEL: nchw__kernel0:
+// ASM: vinsertf128 $1, {{-?[0-9]+}}(%r{{.*}}), %ymm
+// ASM-NOT: (%rsp)
+// ASM: vmovntps %ymm
+// ASM-NOT: (%rsp)
+// ASM: vinsertf128 $1, {{-?[0-9]+}}(%r{{.*}}), %ymm
+func.func @nchw(%x: !layout.tensor<16x112x112x64xf32>) -> !layout.tensor<16x64x112x112xf32> {
+  %v = layout.permute %x [0, 3, 1, 2] : !layout.tensor<16x112x112x64xf32>
+  %c = layout.contiguous %v : !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>>
+  return %c : !layout.tensor<16x64x112x112xf32>
+}

@@ -99,6 +99,9 @@ int main(void) {
       {"f64", FN(f64_raw), 2, {1449, 1451}, {1, 0}, 8, 0},
       {"convert", FN(convert_raw), 2, {2897, 2899}, {1, 0}, 4, 1},
       {"flipped", FN(flipped_raw), 2, {2049, 2051}, {1, 0}, 4, 0, 1},
+      /* N, H x W, C: the same memory as the program's 4-D NHWC input. */
+      {"nhwc", FN(nhwc_raw), 3, {8, 12544, 64}, {0, 2, 1}, 4, 0},
+      {"nhwc44", FN(nhwc44_raw), 3, {10, 12544, 44}, {0, 2, 1}, 4, 0},
   };
   int failed = 0, passed = 0;
   for (size_t ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ++ci) {

@@ -69,3 +69,18 @@ func.func @flipped(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x204
   %c = layout.contiguous %t : !layout.tensor<2051x2049xf32, strided<[1, -2051], offset: 4200448>>
   return %c : !layout.tensor<2051x2049xf32>
 }
+
+// NHWC -> NCHW with 64 channels (P3): source rows of 256 bytes, few to an L1
+// set, take the register-only streaming tile.
+func.func @nhwc(%x: !layout.tensor<8x112x112x64xf32>) -> !layout.tensor<8x64x112x112xf32> {
+  %v = layout.permute %x [0, 3, 1, 2] : !layout.tensor<8x112x112x64xf32>
+  %c = layout.contiguous %v : !layout.tensor<8x64x112x112xf32, strided<[802816, 1, 7168, 64]>>
+  return %c : !layout.tensor<8x64x112x112xf32>
+}
+
+// 44 channels: two 16-channel tiles, one of 8, then scalars.
+func.func @nhwc44(%x: !layout.tensor<10x112x112x44xf32>) -> !layout.tensor<10x44x112x112xf32> {
+  %v = layout.permute %x [0, 3, 1, 2] : !layout.tensor<10x112x112x44xf32>
+  %c = layout.contiguous %v : !layout.tensor<10x44x112x112xf32, strided<[551936, 1, 4928, 44]>>
+  return %c : !layout.tensor<10x44x112x112xf32>
+}
