@@ -1026,11 +1026,12 @@ private:
   /// unpacks finish the 8 x 4 transpose; with `blocks` of them side by side
   /// along b, at most eight vectors are live. The four passes read every
   /// source line of the tile four times, so this is for tiles whose lines
-  /// stay in L1 between passes, no more than two to a set (NHWC -> NCHW with
-  /// 64 channels, 256-byte source rows, P3: 0.25 -> 0.40 of the copy limit at
-  /// 1 thread, 0.51 -> 0.59 at 2, medians of 7 and 5 runs side by side). On
-  /// rows 1-16 KiB apart (P1, P4, P5, P7, P8) it was 0-15% slower than
-  /// loading every line whole at once, spills and all.
+  /// stay in L1 between passes, no more than two to a set. Medians of 9 runs
+  /// side by side, of the copy limit at 1 and 2 threads: NHWC -> NCHW with 64
+  /// channels (P3, 256-byte source rows) 0.30 -> 0.39 and 0.50 -> 0.63; P9
+  /// (64-byte rows) 0.46 -> 0.53 and 0.71 -> 0.81. On rows 1-49 KiB apart
+  /// (P1, P2, P4, P5, P7, P8) it was 0-15% slower than loading every line
+  /// whole at once, spills and all.
   void streamingQuarters(Value s, Value d, const KernelLoop &la,
                          const KernelLoop &lb, Value ia, Value ib,
                          int64_t blocks, int64_t aBlocks) {
