@@ -642,31 +642,40 @@ private:
 
   /// Transposes n rows of n lanes (n a power of two) with log2(n) rounds of
   /// two-input shuffles: round s swaps bit s of the row and lane index.
+  /// log2(n) rounds of interleaving row i with row i + n/2 (the perfect
+  /// shuffle) transpose n rows of n elements; each interleave is one unpack
+  /// instruction (punpcklwd / unpcklps, ...) when a square fits a 128-bit
+  /// lane. Every row may hold `lanes` such squares side by side, one per
+  /// lane, transposed independently (x86 unpacks work per lane).
+  SmallVector<Value> interleaveTranspose(SmallVector<Value> rows,
+                                         int64_t lanes = 1) {
+    int64_t n = rows.size(), width = n * lanes;
+    SmallVector<int64_t> low, high;
+    for (int64_t lane = 0; lane < lanes; ++lane)
+      for (int64_t c = 0; c < n / 2; ++c) {
+        int64_t at = lane * n + c;
+        low.append({at, width + at});
+        high.append({at + n / 2, width + at + n / 2});
+      }
+    for (int64_t round = 1; round < n; round <<= 1) {
+      SmallVector<Value> next(n);
+      for (int64_t i = 0; i < n / 2; ++i) {
+        next[2 * i] =
+            vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], low);
+        next[2 * i + 1] =
+            vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], high);
+      }
+      rows = std::move(next);
+    }
+    return rows;
+  }
+
   SmallVector<Value> transposeSquare(SmallVector<Value> rows) {
     int64_t n = rows.size();
-    // Within one 128-bit register, log2(n) rounds of interleaving row i
-    // with row i + n/2 transpose the square (the perfect shuffle), and each
-    // interleave is one unpack instruction (punpcklwd / punpckhwd, ...).
-    // Wider vectors interleave per 128-bit lane, so they take the butterfly
-    // below instead.
-    if (n * src.bytes <= 16) {
-      SmallVector<int64_t> low, high;
-      for (int64_t c = 0; c < n / 2; ++c) {
-        low.append({c, n + c});
-        high.append({n / 2 + c, n + n / 2 + c});
-      }
-      for (int64_t round = 1; round < n; round <<= 1) {
-        SmallVector<Value> next(n);
-        for (int64_t i = 0; i < n / 2; ++i) {
-          next[2 * i] =
-              vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], low);
-          next[2 * i + 1] =
-              vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], high);
-        }
-        rows = std::move(next);
-      }
-      return rows;
-    }
+    // Wider vectors than 128 bits interleave per lane, so they take the
+    // butterfly below instead.
+    if (n * src.bytes <= 16)
+      return interleaveTranspose(std::move(rows));
     for (int64_t s = 1; s < n; s <<= 1) {
       SmallVector<Value> next(rows);
       SmallVector<int64_t> low, high;
@@ -1023,7 +1032,7 @@ private:
   /// destination rows (one quarter of eight a columns): every vector holds
   /// four a columns of source row j in its low lane and of row j + 4 in its
   /// high lane, loaded as two 16-byte halves, so two rounds of in-lane
-  /// unpacks finish the 8 x 4 transpose; with `blocks` of them side by side
+  /// interleaves finish the 8 x 4 transpose; with `blocks` of them side by side
   /// along b, at most eight vectors are live. The four passes read every
   /// source line of the tile four times, so this is for tiles whose lines
   /// stay in L1 between passes, no more than two to a set. Medians of 9 runs
@@ -1038,9 +1047,6 @@ private:
     constexpr int64_t n = 8, q = 4;
     Type half = e.vecOf(src.mem, q);
     Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
-    auto shuffle = [&](Value x, Value y, ArrayRef<int64_t> mask) -> Value {
-      return vector::ShuffleOp::create(e.b, x, y, mask);
-    };
     for (int64_t col = 0; col < aBlocks * n; col += q) {
       SmallVector<SmallVector<Value>> outs;
       for (int64_t blk = 0; blk < blocks; ++blk) {
@@ -1050,16 +1056,8 @@ private:
         };
         SmallVector<Value> r;
         for (int64_t j = 0; j < q; ++j)
-          r.push_back(shuffle(quarterRow(j), quarterRow(j + q),
-                              {0, 1, 2, 3, 4, 5, 6, 7}));
-        Value t0 = shuffle(r[0], r[1], {0, 8, 1, 9, 4, 12, 5, 13});
-        Value t1 = shuffle(r[0], r[1], {2, 10, 3, 11, 6, 14, 7, 15});
-        Value t2 = shuffle(r[2], r[3], {0, 8, 1, 9, 4, 12, 5, 13});
-        Value t3 = shuffle(r[2], r[3], {2, 10, 3, 11, 6, 14, 7, 15});
-        outs.push_back({shuffle(t0, t2, {0, 1, 8, 9, 4, 5, 12, 13}),
-                        shuffle(t0, t2, {2, 3, 10, 11, 6, 7, 14, 15}),
-                        shuffle(t1, t3, {0, 1, 8, 9, 4, 5, 12, 13}),
-                        shuffle(t1, t3, {2, 3, 10, 11, 6, 7, 14, 15})});
+          r.push_back(concat({quarterRow(j), quarterRow(j + q)}));
+        outs.push_back(interleaveTranspose(std::move(r), /*lanes=*/2));
       }
       for (int64_t k = 0; k < q; ++k) {
         SmallVector<Value> parts;
