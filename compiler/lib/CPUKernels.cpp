@@ -1276,7 +1276,7 @@ private:
     // State in stack slots: best value, its index, the running index and
     // the output position (mem2reg turns them into registers).
     Value one = e.c64(1);
-    Value bestSlot = LLVM::AllocaOp::create(e.b, e.ptr, src.mem, one, 8);
+    Value bestSlot = LLVM::AllocaOp::create(e.b, e.ptr, argValueType(), one, 8);
     Value idxSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
     Value runSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
     Value outSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
@@ -1300,14 +1300,25 @@ private:
     keptLoop(0, e.c64(0));
   }
 
+  /// The type argmax/argmin compare in: bf16 widens to f32 (exactly; the
+  /// widening is integer arithmetic after arith-expand-ops), since LLVM
+  /// lowers a bf16 compare or select for AVX-512F targets without
+  /// AVX512-BF16 through libgcc's __truncsfbf2, which Debian 12's gcc 12
+  /// lacks: the object did not link.
+  Type argValueType() const {
+    return src.mem.isBF16() ? Float32Type::get(src.mem.getContext()) : src.mem;
+  }
+
   void reducedLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
                    Value bestSlot, Value idxSlot, Value runSlot) {
-    Type i64 = e.i64;
+    Type i64 = e.i64, vt = argValueType();
     if (depth == dims.size()) {
       Value v = e.load(src.mem, srcPtr, src.mem, s);
+      if (vt != src.mem)
+        v = arith::ExtFOp::create(e.b, vt, v);
       Value run = e.load(i64, runSlot, i64, e.c64(0));
       Value idx = e.load(i64, idxSlot, i64, e.c64(0));
-      Value best = e.load(src.mem, bestSlot, src.mem, e.c64(0));
+      Value best = e.load(vt, bestSlot, vt, e.c64(0));
       Value first =
           arith::CmpIOp::create(e.b, arith::CmpIPredicate::slt, idx, e.c64(0));
       bool isMax = k.reduction == ReductionKind::Argmax;
@@ -1332,7 +1343,7 @@ private:
         better = arith::CmpIOp::create(e.b, pred, v, best);
       }
       Value take = arith::OrIOp::create(e.b, first, better);
-      e.store(arith::SelectOp::create(e.b, take, v, best), bestSlot, src.mem,
+      e.store(arith::SelectOp::create(e.b, take, v, best), bestSlot, vt,
               e.c64(0));
       e.store(arith::SelectOp::create(e.b, take, run, idx), idxSlot, i64,
               e.c64(0));
