@@ -28,6 +28,16 @@ if subprocess.call([config.python_executable, "-c", "import torch, numpy"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
 
+# Execution tests of code for AVX-512 targets (--mattr=+avx512f) need a CPU
+# that runs it.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if any(line.startswith("flags") and " avx512f" in line
+               for line in cpuinfo):
+            config.available_features.add("avx512f")
+except OSError:
+    pass
+
 llvm_config.add_tool_substitutions(["layout-opt", "layoutc"],
                                    [config.layout_tools_dir])
 

@@ -1538,11 +1538,11 @@ private:
 
 FailureOr<OwningOpRef<ModuleOp>>
 mlir::layout::buildKernelModule(ModuleOp planned,
-                                std::vector<FunctionABI> &abis) {
+                                std::vector<FunctionABI> &abis,
+                                const TargetInfo &target) {
   MLIRContext *ctx = planned.getContext();
   ctx->loadDialect<LLVM::LLVMDialect, scf::SCFDialect, arith::ArithDialect,
                    vector::VectorDialect>();
-  TargetInfo target = cpuTargetInfo();
   for (auto func : planned.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;

@@ -81,6 +81,13 @@ mlir::layout::createTargetMachine(const CPUOptions &options,
   return machine;
 }
 
+TargetInfo mlir::layout::cpuTargetInfo(const llvm::TargetMachine &machine) {
+  TargetInfo target = cpuTargetInfo();
+  if (machine.getMCSubtargetInfo()->checkFeatures("+avx512f"))
+    target.vectorRegisters = 32;
+  return target;
+}
+
 std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
     ModuleOp llvmDialect, llvm::LLVMContext &context,
     llvm::TargetMachine &machine, unsigned optLevel) {

@@ -142,10 +142,8 @@ static ReductionKind reductionKind(ReduceKind kind) {
   llvm_unreachable("unknown reduce kind");
 }
 
-void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
-  // The CPU backend's target is fixed (its chunk counts decide the bits of
-  // reductions), so the kernels shown are the ones every CPU object runs.
-  const TargetInfo target = cpuTargetInfo();
+void mlir::layout::printExplain(ModuleOp module, const TargetInfo &target,
+                                raw_ostream &os) {
   os << "{\"functions\": [";
   bool firstFunc = true;
   for (auto func : module.getOps<func::FuncOp>()) {

@@ -53,6 +53,26 @@ static int64_t vectorWidthFor(const TargetInfo &target, int64_t widestBytes) {
                                   std::max<int64_t>(1, widestBytes));
 }
 
+/// The edge of a transpose's square register tile, whose rows are vectors
+/// loaded along the source's stride-1 loop and, transposed, stored along the
+/// destination's: 8 rows (4 of 8-byte elements), so that the rows and their
+/// transpose fit AVX2's 16 registers. With 32 registers (AVX-512), a copy
+/// of 4-byte elements takes 16 rows, each a whole 64-byte line. Medians of 5
+/// runs side by side on AMD Zen 4, of the copy limit at 1 and 2 threads:
+/// P1 0.53 -> 0.59 and 0.85 -> 0.95, P4 0.46 -> 0.51 and 0.90 -> 0.97, P5
+/// 0.49 -> 0.58 and 0.74 -> 0.89, P7 0.52 -> 0.60 and 0.87 -> 0.99, P8 0.49
+/// -> 0.60 and 0.76 -> 1.04, P9 0.46 -> 0.53 and 0.84 -> 0.92 (7 runs), but
+/// P3 0.40 -> 0.34 and 0.60 -> 0.64 (it loses the 8-row register-only
+/// tile). Others keep their edge: f16 (P10) 0.34 -> 0.29 and 0.60 -> 0.68,
+/// f64 at 2048x4096 0.64 -> 0.64, C1 (f32 -> f16, 32 loads per 16-row tile)
+/// 0.51 -> 0.48 at 1 thread.
+static int64_t squareEdge(const TargetInfo &target, int64_t srcBytes,
+                          int64_t dstBytes) {
+  if (target.vectorRegisters >= 32 && srcBytes == 4 && dstBytes == 4)
+    return 16;
+  return std::max(srcBytes, dstBytes) >= 8 ? 4 : 8;
+}
+
 /// Lines per chunk when a skewed transpose splits its destination's
 /// stride-1 loop of `size` elements: its rows lose up to a line at each
 /// chunk edge to normal stores, so up to 16 lines, keeping about 16 chunks.
@@ -102,8 +122,7 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   auto [a, b] = *plan.tiledLoops;
   const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
   int64_t dstBytes = plan.dstElementBytes;
-  const int64_t fullEdge =
-      std::max(plan.srcElementBytes, dstBytes) >= 8 ? 4 : 8;
+  const int64_t fullEdge = plan.squareEdge;
   t.edge = fullEdge;
   t.interleave = lb.size < t.edge && la.dstStride == lb.size;
   int64_t fit = std::min(la.size, lb.size);
@@ -239,12 +258,9 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     // copyFamily has proven both unit-stride loops exist and differ.
     int64_t su = unitStrideDim(nest[0]), du = unitStrideDim(nest[1]);
     plan.tiledLoops = {su, du};
-    // A square tile of one vector per row on each side: loads are vectors
-    // along su, stores vectors along du. Capped at 16 rows: a 32x32 tile of
-    // bytes would need 32 vector registers, and AVX2 has 16.
-    int64_t edge = std::min<int64_t>(plan.vectorWidth, 16);
-    plan.tile = {std::min(edge, plan.loops[su].size),
-                 std::min(edge, plan.loops[du].size)};
+    plan.squareEdge = squareEdge(target, srcBytes, dstBytes);
+    plan.tile = {std::min(plan.squareEdge, plan.loops[su].size),
+                 std::min(plan.squareEdge, plan.loops[du].size)};
   }
   // Once the copy's traffic exceeds the cache, the source streaming through
   // evicts the destination before anyone reads it back: skipping the

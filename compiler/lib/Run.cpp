@@ -245,15 +245,16 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
 
 LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
                                       std::string &error) {
-  std::vector<FunctionABI> abis;
-  FailureOr<OwningOpRef<ModuleOp>> kernels = buildKernelModule(planned, abis);
-  if (failed(kernels) || failed(lowerKernelModuleToLLVM(**kernels)))
-    return failure();
   CPUOptions options;
   options.cpu = "host";
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
       createTargetMachine(options, error);
   if (failed(machine))
+    return failure();
+  std::vector<FunctionABI> abis;
+  FailureOr<OwningOpRef<ModuleOp>> kernels =
+      buildKernelModule(planned, abis, cpuTargetInfo(**machine));
+  if (failed(kernels) || failed(lowerKernelModuleToLLVM(**kernels)))
     return failure();
 
   auto builder = [&](Operation *op, llvm::LLVMContext &context) {

@@ -217,7 +217,8 @@ TEST(KernelPlan, P10HalfTranspose) {
   KernelPlan p = permuteCopy({8192, 4096}, {1, 0}, 2);
   EXPECT_EQ(loopsOf(p), (Loops{{4096, 1, 8192}, {8192, 4096, 1}}));
   EXPECT_EQ(p.vectorWidth, 16);
-  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{16, 16}));
+  // The register tile is 8 x 8 halves (8 rows of 16 bytes), not one vector.
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 8}));
   EXPECT_TRUE(p.streamingStores);
 }
 
@@ -227,8 +228,8 @@ TEST(KernelPlan, P11ByteNchwToNhwc) {
   EXPECT_EQ(loopsOf(p),
             (Loops{{16, 3145728, 3145728}, {1048576, 1, 3}, {3, 1048576, 1}}));
   EXPECT_EQ(p.vectorWidth, 32);
-  // 16 rows at most; the tile never exceeds the 3 channels.
-  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{16, 3}));
+  // 8 rows; the tile never exceeds the 3 channels.
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 3}));
   EXPECT_EQ(p.chunks, 16);
   // The three channel rows interleave into 96-byte stores, not whole lines.
   EXPECT_TRUE(transposeTiling(p).interleave);
@@ -499,15 +500,42 @@ TEST(KernelPlan, TransposeTilingIsWhatTheBackendEmits) {
 }
 
 TEST(KernelPlan, VectorWidthFollowsTarget) {
-  TargetInfo avx512;
-  avx512.vectorBytes = 64;
-  KernelPlan p = permuteCopy({64, 64}, {1, 0}, 4, 0, avx512);
+  TargetInfo wide;
+  wide.vectorBytes = 64;
+  KernelPlan p = permuteCopy({64, 64}, {1, 0}, 4, 0, wide);
   EXPECT_EQ(p.vectorWidth, 16);
-  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{16, 16}));
+  // The tile follows the registers, not the vector width.
+  EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 8}));
   // f64: 4 per AVX2 vector, a 4 x 4 tile.
   KernelPlan d = permuteCopy({64, 64}, {1, 0}, 8);
   EXPECT_EQ(d.vectorWidth, 4);
   EXPECT_EQ(tileOf(d), (std::vector<int64_t>{4, 4}));
+}
+
+TEST(KernelPlan, TileFollowsVectorRegisters) {
+  TargetInfo avx512;
+  avx512.vectorRegisters = 32;
+  // 4-byte copies: 16 x 16, every row of the tile one whole line.
+  KernelPlan p1 = permuteCopy({4096, 4096}, {1, 0}, 4, 0, avx512);
+  EXPECT_EQ(p1.vectorWidth, 8);
+  EXPECT_EQ(tileOf(p1), (std::vector<int64_t>{16, 16}));
+  TransposeTiling t = transposeTiling(p1);
+  EXPECT_EQ(t.edge, 16);
+  EXPECT_EQ(t.width, 16);
+  EXPECT_TRUE(t.wholeLines);
+  // Shorter loops still clamp the tile; the narrow edge is a power of two.
+  KernelPlan narrow = permuteCopy({4096, 2, 12}, {2, 1, 0}, 4, 0, avx512);
+  EXPECT_EQ(tileOf(narrow), (std::vector<int64_t>{12, 16}));
+  EXPECT_EQ(transposeTiling(narrow).edge, 8);
+  // Other widths and conversions keep the AVX2 tile.
+  EXPECT_EQ(tileOf(permuteCopy({8192, 4096}, {1, 0}, 2, 0, avx512)),
+            (std::vector<int64_t>{8, 8}));
+  EXPECT_EQ(tileOf(permuteCopy({512, 512}, {1, 0}, 8, 0, avx512)),
+            (std::vector<int64_t>{4, 4}));
+  EXPECT_EQ(transposeTiling(
+                permuteCopy({16, 64, 112, 112}, {0, 2, 3, 1}, 4, 2, avx512))
+                .edge,
+            8);
 }
 
 TEST(KernelPlan, Index32Boundary) {

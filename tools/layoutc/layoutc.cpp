@@ -297,11 +297,10 @@ int main(int argc, char **argv) {
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
   std::unique_ptr<llvm::TargetMachine> machine;
-  if (needCode) {
-    FailureOr<OwningOpRef<ModuleOp>> kernels =
-        layout::buildKernelModule(*module, abis);
-    if (failed(kernels) || failed(layout::lowerKernelModuleToLLVM(**kernels)))
-      return 1;
+  // The plans (and so explain's kernels) depend on the CPU's registers.
+  layout::TargetInfo cpuTarget = layout::cpuTargetInfo();
+  if (needCode ||
+      (target == Target::CPU && llvm::is_contained(kinds, Emit::Explain))) {
     layout::CPUOptions cpu;
     cpu.cpu = mcpu;
     cpu.features = mattr;
@@ -314,6 +313,13 @@ int main(int argc, char **argv) {
       return 1;
     }
     machine = std::move(*tm);
+    cpuTarget = layout::cpuTargetInfo(*machine);
+  }
+  if (needCode) {
+    FailureOr<OwningOpRef<ModuleOp>> kernels =
+        layout::buildKernelModule(*module, abis, cpuTarget);
+    if (failed(kernels) || failed(layout::lowerKernelModuleToLLVM(**kernels)))
+      return 1;
     llvmModule = layout::translateAndOptimize(**kernels, llvmContext, *machine,
                                               optLevel);
     if (!llvmModule)
@@ -335,7 +341,7 @@ int main(int argc, char **argv) {
       output->os() << "\n";
       break;
     case Emit::Explain:
-      layout::printExplain(*module, output->os());
+      layout::printExplain(*module, cpuTarget, output->os());
       break;
     case Emit::MemoryMap:
       layout::printMemoryMap(*module, output->os());

@@ -39,11 +39,12 @@ struct CPUOptions {
 };
 
 /// Builds the kernel module (scf/vector/arith/LLVM dialects) of a planned
-/// module: per function a DLPack entry point `<name>`, a raw entry point
-/// `<name>_raw` and internal chunk functions. `abis` receives each
-/// function's ABI in order.
+/// module, planned for `target`: per function a DLPack entry point `<name>`,
+/// a raw entry point `<name>_raw` and internal chunk functions. `abis`
+/// receives each function's ABI in order.
 FailureOr<OwningOpRef<ModuleOp>>
-buildKernelModule(ModuleOp planned, std::vector<FunctionABI> &abis);
+buildKernelModule(ModuleOp planned, std::vector<FunctionABI> &abis,
+                  const TargetInfo &target);
 
 /// Lowers a kernel module to the LLVM dialect only.
 LogicalResult lowerKernelModuleToLLVM(ModuleOp kernels);
@@ -51,6 +52,10 @@ LogicalResult lowerKernelModuleToLLVM(ModuleOp kernels);
 /// Creates the target machine for `options`, or reports why not.
 FailureOr<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const CPUOptions &options, std::string &error);
+
+/// The planner's view of the CPU `machine` generates code for:
+/// cpuTargetInfo(), with 32 vector registers where it has AVX-512F.
+TargetInfo cpuTargetInfo(const llvm::TargetMachine &machine);
 
 /// Translates an LLVM-dialect module to LLVM IR for `machine` and runs
 /// LLVM's optimization pipeline at `optLevel`.

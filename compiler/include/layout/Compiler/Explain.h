@@ -3,6 +3,8 @@
 #ifndef LAYOUT_COMPILER_EXPLAIN_H
 #define LAYOUT_COMPILER_EXPLAIN_H
 
+#include "layout/Compiler/KernelPlan.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -11,8 +13,10 @@ namespace layout {
 
 /// The `--emit=explain` JSON of LANGUAGE.md for every function of a planned
 /// module: each result's layout and aliasing, and every remaining copy with
-/// its location, bytes, reason and kernel family.
-void printExplain(ModuleOp module, llvm::raw_ostream &os);
+/// its location, bytes, reason and kernel family, and the kernels planned
+/// for `target`.
+void printExplain(ModuleOp module, const TargetInfo &target,
+                  llvm::raw_ostream &os);
 
 /// The `--emit=memory-map`: for each function result, a grid of logical
 /// index -> storage offset (CuTe's print_layout) and a strip of its storage

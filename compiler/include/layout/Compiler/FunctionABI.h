@@ -100,8 +100,11 @@ bool isCIdentifier(llvm::StringRef name);
 LogicalResult verifyEntryName(func::FuncOp func, llvm::StringRef context,
                               llvm::StringRef because);
 
-/// The planner's view of the CPU the backend targets. Chunk counts depend
-/// only on it, never on the thread count at run time.
+/// The planner's view of the CPU the backend targets by default (AVX2).
+/// Chunk counts and vector widths are the same for every CPU target, so that
+/// reductions give the same bits everywhere, never depending on the thread
+/// count at run time; only the transpose tile grows with AVX-512's
+/// registers (CPUBackend.h's overload for a target machine).
 TargetInfo cpuTargetInfo();
 
 /// Analyzes a planned function (after layout-fold-views and

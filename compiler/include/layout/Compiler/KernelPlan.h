@@ -24,12 +24,16 @@
 namespace mlir {
 namespace layout {
 
-/// The machine a plan is made for: vector width, the cache size above which
-/// stores stream, and the most chunks a loop splits into. Backends pass
-/// theirs (cpuTargetInfo, cudaTargetInfo; `--emit=explain` shows the CPU's);
-/// the defaults are a 16-thread AVX2 machine.
+/// The machine a plan is made for: vector width, the vector registers a
+/// transpose tile may occupy, the cache size above which stores stream, and
+/// the most chunks a loop splits into. Backends pass theirs (cpuTargetInfo,
+/// cudaTargetInfo; `--emit=explain` shows the CPU's); the defaults are a
+/// 16-thread AVX2 machine.
 struct TargetInfo {
   int64_t vectorBytes = 32;
+  /// 32 with AVX-512 (zmm0-31): a 16 x 16 tile of 4-byte elements, one
+  /// 64-byte line per row, and its transpose fit in registers.
+  int64_t vectorRegisters = 16;
   int64_t cacheBytes = int64_t(32) << 20;
   int64_t numThreads = 16;
 };
@@ -103,8 +107,11 @@ struct KernelPlan {
   /// reductions the input's (the side that carries the traffic).
   llvm::SmallVector<KernelLoop, 6> loops;
   /// Transpose only: the loop that is stride-1 in the source and the one
-  /// that is stride-1 in the destination, and the tile extent along each.
+  /// that is stride-1 in the destination, the edge of the square register
+  /// tile, and the tile extent along each loop (the edge, or the loop's
+  /// size when that is shorter).
   std::optional<std::pair<int64_t, int64_t>> tiledLoops;
+  int64_t squareEdge = 0;
   llvm::SmallVector<int64_t, 2> tile;
   /// Elements per vector of the widest type the inner loop touches.
   int64_t vectorWidth = 1;

@@ -1,0 +1,61 @@
+// With AVX-512's 32 vector registers, transposes of 4-byte elements take
+// 16 x 16 register tiles: every row is one 64-byte line, loaded and (after
+// the transpose) stored whole, and the tile stays in registers. Other
+// element widths and conversions keep the 8-row tile of the AVX2 default.
+// RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s
+// RUN: layoutc %s --emit=asm --mattr=+avx512f | FileCheck %s --check-prefix=ASM
+// RUN: layoutc %s --emit=explain --mattr=+avx512f | FileCheck %s --check-prefix=EXPLAIN
+// RUN: layoutc %s --emit=explain | FileCheck %s --check-prefix=AVX2
+
+// EXPLAIN: "op": "layout.contiguous", "loc": "{{.*}}codegen-avx512.mlir:[[@LINE+13]]:{{[0-9]+}}", "strategy": "transpose"{{.*}}"tile": [16, 16]
+// AVX2: "op": "layout.contiguous", "loc": "{{.*}}codegen-avx512.mlir:[[@LINE+12]]:{{[0-9]+}}", "strategy": "transpose"{{.*}}"tile": [8, 8]
+// CHECK-LABEL: define internal void @big_transpose__kernel0(
+// CHECK-NOT: load <8 x float>
+// CHECK: load <16 x float>
+// CHECK: store <16 x float> %{{.*}}, !nontemporal
+// CHECK-LABEL: define ptr @big_transpose_raw(
+// ASM-LABEL: big_transpose__kernel0:
+// ASM-NOT: {{%[xyz]mm[0-9]+}}, {{-?[0-9]*}}(%rsp)
+// ASM: vmovnt{{ps|pd}} %zmm
+// ASM-LABEL: .Lfunc_end
+func.func @big_transpose(%x: !layout.tensor<4096x4096xf32>) -> !layout.tensor<4096x4096xf32> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<4096x4096xf32>
+  %c = layout.contiguous %p : !layout.tensor<4096x4096xf32, strided<[1, 4096]>>
+  return %c : !layout.tensor<4096x4096xf32>
+}
+
+// Normal stores too, for tiles that fit the cache.
+// EXPLAIN: "loc": "{{.*}}codegen-avx512.mlir:[[@LINE+7]]:{{[0-9]+}}", "strategy": "transpose"{{.*}}"tile": [16, 16]
+// CHECK-LABEL: define internal void @small_transpose__kernel0(
+// CHECK: load <16 x i32>
+// CHECK: shufflevector <16 x i32>
+// CHECK: store <16 x i32>
+func.func @small_transpose(%x: !layout.tensor<64x48xi32>) -> !layout.tensor<48x64xi32> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<64x48xi32>
+  %c = layout.contiguous %p : !layout.tensor<48x64xi32, strided<[1, 48]>>
+  return %c : !layout.tensor<48x64xi32>
+}
+
+// f16 keeps 8 x 8 squares of <8 x half>.
+// EXPLAIN: "loc": "{{.*}}codegen-avx512.mlir:[[@LINE+7]]:{{[0-9]+}}", "strategy": "transpose"{{.*}}"tile": [8, 8]
+// CHECK-LABEL: define internal void @half_transpose__kernel0(
+// CHECK: load <8 x half>
+// CHECK-NOT: load <16 x half>
+// CHECK-LABEL: define ptr @half_transpose_raw(
+func.func @half_transpose(%x: !layout.tensor<64x64xf16>) -> !layout.tensor<64x64xf16> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<64x64xf16>
+  %c = layout.contiguous %p : !layout.tensor<64x64xf16, strided<[1, 64]>>
+  return %c : !layout.tensor<64x64xf16>
+}
+
+// A fused f32 -> f16 conversion keeps 8 x 8 squares of <8 x float>.
+// EXPLAIN: "loc": "{{.*}}codegen-avx512.mlir:[[@LINE+7]]:{{[0-9]+}}", "strategy": "convert+transpose"{{.*}}"tile": [8, 8]
+// CHECK-LABEL: define internal void @to_f16__kernel0(
+// CHECK: load <8 x float>
+// CHECK: fptrunc <32 x float> %{{.*}} to <32 x half>
+func.func @to_f16(%x: !layout.tensor<32x64xf32>) -> !layout.tensor<64x32xf16> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<32x64xf32>
+  %t = layout.to %p f16 : !layout.tensor<64x32xf32, strided<[1, 64]>>
+  %c = layout.contiguous %t : !layout.tensor<64x32xf16, strided<[1, 64]>>
+  return %c : !layout.tensor<64x32xf16>
+}
