@@ -6,9 +6,9 @@
 #   ./scripts/bench.sh [--quick] [--threads 1,2] [--cases P1,R2] [--plot out.png]
 #
 # Environment: BENCH_BUILD_DIR (default build-bench), LAYOUTC (default
-# build/bin/layoutc), LAYOUTC_FLAGS (extra code-generation flags), PYTHON
-# (default /usr/bin/python3, which has torch and numpy), CXX, CC,
-# BENCH_MIN_RUNS (default 5).
+# build/bin/layoutc), LAYOUTC_FLAGS (code-generation flags, default
+# --mcpu=host), PYTHON (default /usr/bin/python3, which has torch and
+# numpy), CXX, CC, BENCH_MIN_RUNS (default 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -18,7 +18,7 @@ THREADS=1,2
 CASES=""
 PLOT=""
 usage() {
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
   exit "${1:-0}"
 }
 while [ $# -gt 0 ]; do
@@ -123,17 +123,21 @@ if [ -z "$LAYOUTC_NOTE" ]; then
     ar rcs "$RT" "$B"/rt/*.o
   fi
   OK_IDS=()
+  FLAGS=${LAYOUTC_FLAGS---mcpu=host}
   for id in "${IDS[@]}"; do
     src="bench/cases/${id,,}.mlir" base="$B/layoutc/${id,,}"
-    if [ ! -f "$base.o" ] || [ "$LAYOUTC" -nt "$base.o" ] || [ "$src" -nt "$base.o" ]; then
-      rm -f "$base.o" "$base.h"
+    # Objects built with other flags (or by another layoutc) are stale.
+    if [ ! -f "$base.o" ] || [ "$LAYOUTC" -nt "$base.o" ] || [ "$src" -nt "$base.o" ] ||
+      [ "$(cat "$base.flags" 2>/dev/null)" != "$LAYOUTC $FLAGS" ]; then
+      rm -f "$base.o" "$base.h" "$base.flags"
       # shellcheck disable=SC2086
-      if ! "$LAYOUTC" "$src" --emit=obj,header -o "$base" ${LAYOUTC_FLAGS:-} \
+      if ! "$LAYOUTC" "$src" --emit=obj,header -o "$base" $FLAGS \
         2>"$base.err"; then
         log "layoutc failed on $src:"
         sed 's/^/  /' "$base.err" >&2
         continue
       fi
+      echo "$LAYOUTC $FLAGS" >"$base.flags"
     fi
     OK_IDS+=("$id")
   done
@@ -149,7 +153,7 @@ if [ -z "$LAYOUTC_NOTE" ]; then
     HAVE_LAYOUTC=1
     REV=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
     git diff --quiet HEAD 2>/dev/null || REV="$REV+changes"
-    LAYOUTC_NOTE="layoutc: $LAYOUTC (tree $REV, binary of $(date -u -r "$LAYOUTC" '+%H:%M UTC'), f_raw entry points)"
+    LAYOUTC_NOTE="layoutc: $LAYOUTC ${FLAGS:-(default target)} (tree $REV, binary of $(date -u -r "$LAYOUTC" '+%H:%M UTC'), f_raw entry points)"
   else
     LAYOUTC_NOTE="layoutc: compile failed"
   fi
