@@ -1,9 +1,11 @@
 // With AVX-512's 32 vector registers, transposes of 4-byte elements take
 // 16 x 16 register tiles: every row is one 64-byte line, loaded and (after
 // the transpose) stored whole, and the tile stays in registers. Other
-// element widths and conversions keep the 8-row tile of the AVX2 default.
+// element widths and conversions keep the 8-row tile of the AVX2 default;
+// streaming f16 tiles use the 32 registers differently.
 // RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s
 // RUN: layoutc %s --emit=asm --mattr=+avx512f | FileCheck %s --check-prefix=ASM
+// RUN: layoutc %s --emit=asm --mattr=+avx512f,+avx512bw | FileCheck %s --check-prefix=BW
 // RUN: layoutc %s --emit=explain --mattr=+avx512f | FileCheck %s --check-prefix=EXPLAIN
 // RUN: layoutc %s --emit=explain | FileCheck %s --check-prefix=AVX2
 
@@ -46,6 +48,22 @@ func.func @half_transpose(%x: !layout.tensor<64x64xf16>) -> !layout.tensor<64x64
   %p = layout.permute %x [1, 0] : !layout.tensor<64x64xf16>
   %c = layout.contiguous %p : !layout.tensor<64x64xf16, strided<[1, 64]>>
   return %c : !layout.tensor<64x64xf16>
+}
+
+// Streaming f16 tiles: eight 64-byte vectors, each row j of four 8 x 8
+// squares side by side (one per 16-byte lane), interleaved in-lane three
+// times; each result is one destination line.
+// CHECK-LABEL: define internal void @half_lines__kernel0(
+// CHECK: shufflevector <32 x half>
+// CHECK: store <32 x half> %{{.*}}, !nontemporal
+// CHECK-LABEL: define ptr @half_lines_raw(
+// BW-LABEL: half_lines__kernel0:
+// BW: vpunpcklwd %zmm
+// BW: vmovntdq %zmm
+func.func @half_lines(%x: !layout.tensor<8192x4096xf16>) -> !layout.tensor<4096x8192xf16> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<8192x4096xf16>
+  %c = layout.contiguous %p : !layout.tensor<4096x8192xf16, strided<[1, 4096]>>
+  return %c : !layout.tensor<4096x8192xf16>
 }
 
 // A fused f32 -> f16 conversion keeps 8 x 8 squares of <8 x float>.

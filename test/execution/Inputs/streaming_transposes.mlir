@@ -42,6 +42,15 @@ func.func @f16(%x: !layout.tensor<4097x4095xf16>) -> !layout.tensor<4095x4097xf1
   return %c : !layout.tensor<4095x4097xf16>
 }
 
+// f16 with destination rows of whole lines (129 of them): aligned streaming
+// tiles of 32 x 32 halves (with AVX-512, eight 64-byte vectors of four 8 x 8
+// squares side by side), then one 8-row tile for the last 8 rows.
+func.func @f16lines(%x: !layout.tensor<4128x4104xf16>) -> !layout.tensor<4104x4128xf16> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<4128x4104xf16>
+  %c = layout.contiguous %t : !layout.tensor<4104x4128xf16, strided<[1, 4104]>>
+  return %c : !layout.tensor<4104x4128xf16>
+}
+
 func.func @i8(%x: !layout.tensor<8191x4097xi8>) -> !layout.tensor<4097x8191xi8> {
   %t = layout.transpose %x 0, 1 : !layout.tensor<8191x4097xi8>
   %c = layout.contiguous %t : !layout.tensor<4097x8191xi8, strided<[1, 4097]>>
