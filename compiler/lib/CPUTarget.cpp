@@ -105,8 +105,14 @@ std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
     if (f.isDeclaration())
       continue;
     f.addFnAttr("target-cpu", machine.getTargetCPU());
-    if (!machine.getTargetFeatureString().empty())
-      f.addFnAttr("target-features", machine.getTargetFeatureString());
+    std::string features = machine.getTargetFeatureString().str();
+    if (f.getFnAttribute(kVectorsAttr).getValueAsString() == "avx2") {
+      // Later entries win; dropping avx512f drops every AVX-512 extension.
+      features += features.empty() ? "-avx512f" : ",-avx512f";
+      f.removeFnAttr(kVectorsAttr);
+    }
+    if (!features.empty())
+      f.addFnAttr("target-features", features);
     f.addFnAttr(llvm::Attribute::NoUnwind);
   }
   if (optLevel == 0)

@@ -38,6 +38,10 @@ struct CPUOptions {
   unsigned optLevel = 3;
 };
 
+/// A kernel function attribute: "avx2" asks translateAndOptimize to generate
+/// the function without AVX-512 (kernels without 64-byte register tiles).
+constexpr llvm::StringLiteral kVectorsAttr = "layoutc-vectors";
+
 /// Builds the kernel module (scf/vector/arith/LLVM dialects) of a planned
 /// module, planned for `target`: per function a DLPack entry point `<name>`,
 /// a raw entry point `<name>_raw` and internal chunk functions. `abis`
