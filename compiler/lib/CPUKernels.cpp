@@ -1330,7 +1330,8 @@ private:
     // State in stack slots: best value, its index, the running index and
     // the output position (mem2reg turns them into registers).
     Value one = e.c64(1);
-    Value bestSlot = LLVM::AllocaOp::create(e.b, e.ptr, argValueType(), one, 8);
+    Value bestSlot =
+        LLVM::AllocaOp::create(e.b, e.ptr, accumulator().mem, one, 8);
     Value idxSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
     Value runSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
     Value outSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
@@ -1354,18 +1355,10 @@ private:
     keptLoop(0, e.c64(0));
   }
 
-  /// The type argmax/argmin compare in: bf16 widens to f32 (exactly; the
-  /// widening is integer arithmetic after arith-expand-ops), since LLVM
-  /// lowers a bf16 compare or select for AVX-512F targets without
-  /// AVX512-BF16 through libgcc's __truncsfbf2, which Debian 12's gcc 12
-  /// lacks: the object did not link.
-  Type argValueType() const {
-    return src.mem.isBF16() ? Float32Type::get(src.mem.getContext()) : src.mem;
-  }
-
   void reducedLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
                    Value bestSlot, Value idxSlot, Value runSlot) {
-    Type i64 = e.i64, vt = argValueType();
+    // The accumulator type: bf16 compares in f32 (see accumulator()).
+    Type i64 = e.i64, vt = accumulator().mem;
     if (depth == dims.size()) {
       Value v = e.load(src.mem, srcPtr, src.mem, s);
       if (vt != src.mem)
