@@ -99,6 +99,14 @@ public:
   Value load(Type type, Value base, Type elem, Value index) {
     return LLVM::LoadOp::create(b, type, gep(base, elem, index), alignOf(elem));
   }
+  /// Hints the line `ahead` bytes past element `index` into the cache
+  /// level `locality` names (LLVM's: 3 is L1, 2 and 1 the outer levels).
+  void prefetch(Value base, Type elem, Value index, int64_t ahead,
+                int locality) {
+    Value at = LLVM::GEPOp::create(
+        b, ptr, b.getI8Type(), gep(base, elem, index), ValueRange{c64(ahead)});
+    LLVM::Prefetch::create(b, at, /*rw=*/0, locality, /*cache=*/1);
+  }
   /// A load whose value LLVM's X86 backend cannot see through: it folds
   /// store(select(m, x, load p), p) (amax/amin updating an accumulator) into
   /// a masked store, and vmaskmovps to memory is microcoded on AMD Zen
@@ -716,6 +724,7 @@ private:
     // and only the streaming stores scatter (P9, 16^6 with 1 KiB source
     // tiles: 0.34 -> 0.50 of the copy ceiling at 1 thread).
     TransposeTiling t = transposeTiling(k.plan);
+    prefetchAhead = sourcePrefetchBytes(t);
     if (k.plan.streamingStores && t.skewed)
       skewBuffer = LLVM::AllocaOp::create(e.b, e.ptr, dst.mem,
                                           e.c64(t.edge * skewBufferRow()),
@@ -992,8 +1001,9 @@ private:
     // 63x511x513 7.1-7.2 -> 8.1-12.8 GB/s, P1 at 256x256 13.1-23.8 ->
     // 18.8-28.8.
     auto load = [&](int64_t ab, int64_t blk, int64_t j) {
-      return e.load(vt, srcPtr, src.mem,
-                    e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)));
+      return sourceLoad(
+          vt, e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)),
+          streaming && lineStart(ab * n));
     };
     if (streaming && n == 8 && src.bytes == 4 && blocks <= 2 &&
         sourceLinesPerSet(lb, blocks * n) <= 2)
@@ -1030,6 +1040,55 @@ private:
                 e.add(out, e.c64(i * la.dstStride)), streaming);
       }
     }
+  }
+
+  /// Whether a micro tile's load `offset` elements along a starts a new
+  /// line's worth of its row.
+  bool lineStart(int64_t offset) const {
+    return offset * src.bytes % kCacheLineBytes == 0;
+  }
+
+  /// Loads a tile's source vector; the first vector of each line's worth
+  /// also prefetches `prefetchAhead` bytes further (streaming tiles only).
+  Value sourceLoad(Type vt, Value index, bool lineStart) {
+    if (prefetchAhead && lineStart)
+      e.prefetch(srcPtr, src.mem, index, prefetchAhead, /*locality=*/2);
+    return e.load(vt, srcPtr, src.mem, index);
+  }
+
+  /// How far ahead of its loads a streaming tile prefetches its source, in
+  /// bytes (0: not at all), into L2 (prefetcht1: into L1 was slower). The
+  /// hardware prefetchers fall behind in two cases, measured on Zen 4 with
+  /// C transposes and then this backend, medians of 5 runs of the copy
+  /// limit at 1 thread:
+  /// - The source is one sequential stream: a spans whole source rows, the
+  ///   rows are adjacent, and each tile's rows are the next block of it.
+  ///   8 KiB ahead: P3 (NHWC -> NCHW, 256-byte rows) 0.38 -> 0.62, and 0.71
+  ///   -> 0.92 at 2 threads; P9 (64-byte rows) 0.58 -> 0.64. 2 KiB is too
+  ///   close (P3 0.46).
+  /// - A tile reads 32 or more long rows (f16 and conversions to f16): more
+  ///   streams than the prefetchers follow. 2 KiB ahead along the rows, so
+  ///   that the line is in the same row: C1 (rows 49 KiB apart) 0.27-0.32
+  ///   -> 0.56-0.84 in the bench, f16 8192x4128 0.41 -> 0.56, f32 -> f16
+  ///   4096x4112 0.43 -> 0.69. Not where the rows share L1 sets, which
+  ///   sends their lines back to L2 anyway: f16 8192x4096 (P10) 0.37 ->
+  ///   0.32, f32 -> f16 4096x4096 0.55 -> 0.45. With 16 rows (P1, P2, P5,
+  ///   f32 4096x4112) it changed nothing beyond noise, so they do not.
+  int64_t sourcePrefetchBytes(const TransposeTiling &t) const {
+    if (!k.plan.streamingStores || t.interleave)
+      return 0;
+    auto [a, bl] = *k.plan.tiledLoops;
+    const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
+    if (la.srcStride <= 0 || lb.srcStride <= 0)
+      return 0;
+    if (t.inside.empty() && la.size * la.srcStride == lb.srcStride &&
+        t.width * lb.srcStride * src.bytes <= 4096)
+      return 8192;
+    constexpr int64_t kRowAhead = 2048;
+    if (t.width >= 32 && sourceLinesPerSet(lb, t.width) <= 8 &&
+        la.size * la.srcStride * src.bytes >= 4 * kRowAhead)
+      return kRowAhead;
+    return 0;
   }
 
   /// The most of `rows` source rows, b's stride apart, that share one set
@@ -1073,8 +1132,9 @@ private:
       SmallVector<SmallVector<Value>> outs;
       for (int64_t blk = 0; blk < blocks; ++blk) {
         auto quarterRow = [&](int64_t j) {
-          return e.load(half, srcPtr, src.mem,
-                        e.add(base, e.c64((blk * n + j) * lb.srcStride + col)));
+          return sourceLoad(
+              half, e.add(base, e.c64((blk * n + j) * lb.srcStride + col)),
+              lineStart(col));
         };
         SmallVector<Value> r;
         for (int64_t j = 0; j < q; ++j)
@@ -1111,9 +1171,9 @@ private:
       for (int64_t j = 0; j < n; ++j) {
         SmallVector<Value> parts;
         for (int64_t blk = 0; blk < blocks; ++blk)
-          parts.push_back(e.load(
-              vt, srcPtr, src.mem,
-              e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n))));
+          parts.push_back(sourceLoad(
+              vt, e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)),
+              lineStart(ab * n)));
         rows.push_back(concat(parts));
       }
       SmallVector<Value> cols = interleaveTranspose(std::move(rows), blocks);
@@ -1411,6 +1471,8 @@ private:
   Value begin, end, srcPtr, dstPtr, accPtr;
   /// Skewed transposes: n rows of skewBufferRow() destination elements.
   Value skewBuffer;
+  /// sourcePrefetchBytes of the transpose being emitted.
+  int64_t prefetchAhead = 0;
   bool usesStreaming = false;
   /// A register tile of 64-byte vectors (16 x 16 of 4-byte elements, or
   /// streamingLanes) was emitted.
