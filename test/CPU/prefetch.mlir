@@ -1,7 +1,9 @@
-// Streaming transposes prefetch their source into L2 (prefetcht1) where the
-// hardware prefetchers fall behind: when the source is one sequential stream
-// read in blocks of a page or less (8 KiB ahead), and when a tile reads 32 or
-// more long rows that do not share L1 sets (2 KiB ahead along each row).
+// Streaming transposes and outer reductions prefetch their source into L2
+// (prefetcht1) where the hardware prefetchers fall behind: a transpose whose
+// source is one sequential stream read in blocks of a page or less (8 KiB
+// ahead), a transpose tile of 32 or more long rows that do not share L1 sets
+// (2 KiB ahead along each row), and the rows of an outer reduction's group
+// (one group ahead).
 // RUN: layoutc %s --emit=llvm | FileCheck %s
 // RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s
 // RUN: layoutc %s --emit=asm | FileCheck %s --check-prefix=ASM
@@ -67,4 +69,43 @@ func.func @small_nhwc_to_nchw(%x: !layout.tensor<1x32x32x64xf32>) -> !layout.ten
   %p = layout.permute %x [0, 3, 1, 2] : !layout.tensor<1x32x32x64xf32>
   %c = layout.contiguous %p : !layout.tensor<1x64x32x32xf32, strided<[65536, 1, 2048, 64]>>
   return %c : !layout.tensor<1x64x32x32xf32>
+}
+
+// Outer reductions take the rows in groups of 8 and, for inputs larger than
+// L2, prefetch every row's vector one group ahead (at least 16 KiB).
+// CHECK-LABEL: define internal void @sum_rows__kernel0(
+// CHECK: %[[V:[0-9]+]] = getelementptr i8, ptr %[[ROW0:[0-9]+]], i64 32768
+// CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[V]], i32 0, i32 2, i32 1)
+// CHECK-NEXT: load <8 x float>, ptr %[[ROW0]]
+// CHECK-NEXT: %[[ROW1:[0-9]+]] = getelementptr i8, ptr %[[ROW0]], i64 4096
+// CHECK-NEXT: %[[V1:[0-9]+]] = getelementptr i8, ptr %[[ROW0]], i64 36864
+// CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[V1]], i32 0, i32 2, i32 1)
+// CHECK-NEXT: load <8 x float>, ptr %[[ROW1]]
+// CHECK-LABEL: define ptr @sum_rows_raw(
+func.func @sum_rows(%x: !layout.tensor<16384x1024xf32>) -> !layout.tensor<1024xf32> {
+  %r = layout.reduce sum %x dims [0] : !layout.tensor<16384x1024xf32>
+  return %r : !layout.tensor<1024xf32>
+}
+
+// amax over x.T: 16 KiB rows, a group of 8 is 128 KiB.
+// CHECK-LABEL: define internal void @amax_cols__kernel0(
+// CHECK: getelementptr i8, ptr %{{[0-9]+}}, i64 131072
+// CHECK-NEXT: call void @llvm.prefetch.p0(
+// CHECK-LABEL: define ptr @amax_cols_raw(
+func.func @amax_cols(%x: !layout.tensor<4096x4096xf32>) -> !layout.tensor<4096xf32> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<4096x4096xf32>
+  %r = layout.reduce amax %v dims [1] : !layout.tensor<4096x4096xf32, strided<[1, 4096]>>
+  return %r : !layout.tensor<4096xf32>
+}
+
+// An input that fits in L2 still groups its rows, without prefetches.
+// CHECK-LABEL: define internal void @sum_rows_in_cache__kernel0(
+// CHECK-NOT: llvm.prefetch
+// CHECK: load <8 x float>
+// CHECK-COUNT-7: getelementptr i8, ptr %{{[0-9]+}}, i64 {{1024|2048|3072|4096|5120|6144|7168}}
+// CHECK-NOT: llvm.prefetch
+// CHECK-LABEL: define ptr @sum_rows_in_cache_raw(
+func.func @sum_rows_in_cache(%x: !layout.tensor<64x256xf32>) -> !layout.tensor<256xf32> {
+  %r = layout.reduce sum %x dims [0] : !layout.tensor<64x256xf32>
+  return %r : !layout.tensor<256xf32>
 }
