@@ -1008,8 +1008,7 @@ private:
     if (streaming && n == 8 && src.bytes == 4 && blocks <= 2 &&
         sourceLinesPerSet(lb, blocks * n) <= 2)
       return streamingQuarters(s, d, la, lb, ia, ib, blocks, aBlocks);
-    if (streaming && e.vectorRegisters >= 32 && n * src.bytes == 16 &&
-        src.bytes == dst.bytes && blocks * n * dst.bytes == kCacheLineBytes) {
+    if (streaming && lanesTile(n, blocks)) {
       usesWideRegisters = true;
       return streamingLanes(s, d, la, lb, ia, ib, n, blocks, aBlocks);
     }
@@ -1042,6 +1041,14 @@ private:
     }
   }
 
+  /// Whether streaming n x n squares, `blocks` of them along b, take
+  /// streamingLanes: squares of 16-byte rows, with 32 vector registers, whose
+  /// destination rows make whole lines.
+  bool lanesTile(int64_t n, int64_t blocks) const {
+    return e.vectorRegisters >= 32 && n * src.bytes == 16 &&
+           src.bytes == dst.bytes && blocks * n * dst.bytes == kCacheLineBytes;
+  }
+
   /// Whether a micro tile's load `offset` elements along a starts a new
   /// line's worth of its row.
   bool lineStart(int64_t offset) const {
@@ -1067,13 +1074,14 @@ private:
   ///   -> 0.92 at 2 threads; P9 (64-byte rows) 0.58 -> 0.64. 2 KiB is too
   ///   close (P3 0.46).
   /// - A tile reads 32 or more long rows (f16 and conversions to f16): more
-  ///   streams than the prefetchers follow. 2 KiB ahead along the rows, so
-  ///   that the line is in the same row: C1 (rows 49 KiB apart) 0.27-0.32
-  ///   -> 0.56-0.84 in the bench, f16 8192x4128 0.41 -> 0.56, f32 -> f16
-  ///   4096x4112 0.43 -> 0.69. Not where the rows share L1 sets, which
-  ///   sends their lines back to L2 anyway: f16 8192x4096 (P10) 0.37 ->
-  ///   0.32, f32 -> f16 4096x4096 0.55 -> 0.45. With 16 rows (P1, P2, P5,
-  ///   f32 4096x4112) it changed nothing beyond noise, so they do not.
+  ///   streams than the prefetchers follow. 1 KiB ahead along the rows, so
+  ///   that the line is in the same row: C1 (rows 49 KiB apart) 0.51 -> 0.81
+  ///   (0.60 at 512 bytes, 0.65 at 2 KiB), f32 -> f16 4096x4112 0.43 ->
+  ///   0.69; f16 with whole-line loads (streamingLanes) 8192x4096 (P10) 0.46
+  ///   -> 0.54, 0.71 -> 0.79 at 2 threads. Not tiles that load rows sharing
+  ///   L1 sets in pieces, whose lines come back from L2 anyway: f32 -> f16
+  ///   4096x4096 0.55 -> 0.45. With 16 rows (P1, P2, P5, f32 4096x4112) it
+  ///   changed nothing beyond noise, so they do not.
   int64_t sourcePrefetchBytes(const TransposeTiling &t) const {
     if (!k.plan.streamingStores || t.interleave)
       return 0;
@@ -1084,8 +1092,11 @@ private:
     if (t.inside.empty() && la.size * la.srcStride == lb.srcStride &&
         t.width * lb.srcStride * src.bytes <= 4096)
       return 8192;
-    constexpr int64_t kRowAhead = 2048;
-    if (t.width >= 32 && sourceLinesPerSet(lb, t.width) <= 8 &&
+    constexpr int64_t kRowAhead = 1024;
+    bool wholeLineLoads = lanesTile(t.edge, t.width / t.edge) &&
+                          lineBlocks(t.edge) == t.width / t.edge;
+    if (t.width >= 32 &&
+        (sourceLinesPerSet(lb, t.width) <= 8 || wholeLineLoads) &&
         la.size * la.srcStride * src.bytes >= 4 * kRowAhead)
       return kRowAhead;
     return 0;
@@ -1157,32 +1168,75 @@ private:
   /// with 32 vector registers: vector j holds row j of each of the `blocks`
   /// squares side by side, one 16-byte lane per square, so that one round of
   /// in-lane interleaves transposes all of them and output i is destination
-  /// row i, a whole line. Eight vectors in, eight out, no spills. P10
-  /// side by side with the 32 x 32 tile that loads every vector first (and
-  /// spills even with 32 registers), of the copy limit: 1 thread 0.28 ->
-  /// 0.34 and 0.33 -> 0.37 (medians of 5 runs), 2 threads 0.52 -> 0.62 (9).
+  /// row i, a whole line. P10 side by side with the 32 x 32 tile that loads
+  /// every vector first (and spills even with 32 registers), of the copy
+  /// limit: 1 thread 0.28 -> 0.34 and 0.33 -> 0.37 (medians of 5 runs), 2
+  /// threads 0.52 -> 0.62 (9). When a tile's row is one whole line (4 x 4
+  /// squares), each source line is loaded once and its lanes are dealt to
+  /// the four a-blocks' vectors by whole-lane shuffles: loaded in 16-byte
+  /// pieces, one per a-block, the 32 lines of P10's rows (8 KiB apart, one
+  /// L1 set) were evicted between pieces and read from L2 four times. P10,
+  /// medians of 5 runs side by side: 1 thread 0.32 -> 0.46, 2 threads 0.56
+  /// -> 0.66 (before prefetching).
   void streamingLanes(Value s, Value d, const KernelLoop &la,
                       const KernelLoop &lb, Value ia, Value ib, int64_t n,
                       int64_t blocks, int64_t aBlocks) {
     Type vt = e.vecOf(src.mem, n);
     Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
-    for (int64_t ab = 0; ab < aBlocks; ++ab) {
-      SmallVector<Value> rows;
+    // rows[ab][j]: row j of the squares of a-block ab, one per lane.
+    SmallVector<SmallVector<Value>> rows(aBlocks);
+    if (blocks == 4 && aBlocks == 4) {
+      Type line = e.vecOf(src.mem, n * aBlocks);
       for (int64_t j = 0; j < n; ++j) {
-        SmallVector<Value> parts;
+        SmallVector<Value> whole;
         for (int64_t blk = 0; blk < blocks; ++blk)
-          parts.push_back(sourceLoad(
-              vt, e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)),
-              lineStart(ab * n)));
-        rows.push_back(concat(parts));
+          whole.push_back(
+              sourceLoad(line, e.add(base, e.c64((blk * n + j) * lb.srcStride)),
+                         /*lineStart=*/true));
+        SmallVector<Value> byBlock = transposeLanes4(whole, n);
+        for (int64_t ab = 0; ab < aBlocks; ++ab)
+          rows[ab].push_back(byBlock[ab]);
       }
-      SmallVector<Value> cols = interleaveTranspose(std::move(rows), blocks);
+    } else {
+      for (int64_t ab = 0; ab < aBlocks; ++ab)
+        for (int64_t j = 0; j < n; ++j) {
+          SmallVector<Value> parts;
+          for (int64_t blk = 0; blk < blocks; ++blk)
+            parts.push_back(sourceLoad(
+                vt, e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)),
+                lineStart(ab * n)));
+          rows[ab].push_back(concat(parts));
+        }
+    }
+    for (int64_t ab = 0; ab < aBlocks; ++ab) {
+      SmallVector<Value> cols =
+          interleaveTranspose(std::move(rows[ab]), blocks);
       Value out =
           e.add(e.add(d, ib), e.mulc(e.add(ia, e.c64(ab * n)), la.dstStride));
       for (int64_t i = 0; i < n; ++i)
         e.store(cols[i], dstPtr, dst.mem, e.add(out, e.c64(i * la.dstStride)),
                 /*nontemporal=*/true);
     }
+  }
+
+  /// Transposes the 4 x 4 matrix of `n`-element lanes that four vectors
+  /// hold: result l is lane l of every vector, vector r's in lane r. Two
+  /// rounds of whole-lane shuffles (vshufi64x2 on AVX-512).
+  SmallVector<Value> transposeLanes4(ArrayRef<Value> v, int64_t n) {
+    auto pick = [&](Value x, Value y, std::array<int64_t, 4> lanes) -> Value {
+      SmallVector<int64_t> mask;
+      for (int64_t l : lanes)
+        for (int64_t c = 0; c < n; ++c)
+          mask.push_back(l * n + c);
+      return vector::ShuffleOp::create(e.b, x, y, mask);
+    };
+    // Lanes 4-7 name the second operand's.
+    Value t0 = pick(v[0], v[1], {0, 1, 4, 5}),
+          t1 = pick(v[0], v[1], {2, 3, 6, 7});
+    Value t2 = pick(v[2], v[3], {0, 1, 4, 5}),
+          t3 = pick(v[2], v[3], {2, 3, 6, 7});
+    return {pick(t0, t2, {0, 2, 4, 6}), pick(t0, t2, {1, 3, 5, 7}),
+            pick(t1, t3, {0, 2, 4, 6}), pick(t1, t3, {1, 3, 5, 7})};
   }
 
   /// Joins equal-length vectors end to end (pairwise, so LLVM sees a

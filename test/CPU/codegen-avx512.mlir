@@ -61,12 +61,16 @@ func.func @half_transpose(%x: !layout.tensor<64x64xf16>) -> !layout.tensor<64x64
 
 // Streaming f16 tiles: eight 64-byte vectors, each row j of four 8 x 8
 // squares side by side (one per 16-byte lane), interleaved in-lane three
-// times; each result is one destination line.
+// times; each result is one destination line. Every source line is loaded
+// whole and its lanes dealt out by whole-lane shuffles (vshuf*64x2).
 // CHECK-LABEL: define internal void @half_lines__kernel0(
-// CHECK: shufflevector <32 x half>
+// CHECK-NOT: load <8 x half>
+// CHECK: load <32 x half>
+// CHECK: shufflevector <32 x half> %{{.*}}, <32 x half> %{{.*}}, <32 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15, i32 32,
 // CHECK: store <32 x half> %{{.*}}, !nontemporal
 // CHECK-LABEL: define ptr @half_lines_raw(
 // BW-LABEL: half_lines__kernel0:
+// BW: vshuf{{[if]}}64x2
 // BW: vpunpcklwd %zmm
 // BW: vmovntdq %zmm
 func.func @half_lines(%x: !layout.tensor<8192x4096xf16>) -> !layout.tensor<4096x8192xf16> {

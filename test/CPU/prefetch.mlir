@@ -2,10 +2,11 @@
 // (prefetcht1) where the hardware prefetchers fall behind: a transpose whose
 // source is one sequential stream read in blocks of a page or less (8 KiB
 // ahead), a transpose tile of 32 or more long rows that do not share L1 sets
-// (2 KiB ahead along each row), and the rows of an outer reduction's group
+// (1 KiB ahead along each row) and, with 32 vector registers, f16 tiles that
+// load every source line whole, and the rows of an outer reduction's group
 // (one group ahead).
-// RUN: layoutc %s --emit=llvm | FileCheck %s
-// RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s
+// RUN: layoutc %s --emit=llvm | FileCheck %s --check-prefixes=CHECK,AVX2
+// RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: layoutc %s --emit=asm | FileCheck %s --check-prefix=ASM
 
 // NHWC -> NCHW with 64 channels: each tile reads 16 adjacent 256-byte rows.
@@ -27,10 +28,10 @@ func.func @nhwc_to_nchw(%x: !layout.tensor<16x112x112x64xf32>) -> !layout.tensor
 // f32 -> f16 with NCHW -> NHWC: a tile reads 32 channel rows 49 KiB apart,
 // one prefetch per 64 bytes of each row.
 // CHECK-LABEL: define internal void @nchw_to_nhwc_f16__kernel0(
-// CHECK: %[[R:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 2048
+// CHECK: %[[R:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 1024
 // CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[R]], i32 0, i32 2, i32 1)
 // CHECK-NEXT: load <8 x float>
-// CHECK-NOT: getelementptr i8, ptr %{{.*}}, i64 2080
+// CHECK-NOT: getelementptr i8, ptr %{{.*}}, i64 1056
 // CHECK: store <{{16|32}} x half> %{{.*}}, !nontemporal
 // CHECK-LABEL: define ptr @nchw_to_nhwc_f16_raw(
 func.func @nchw_to_nhwc_f16(%x: !layout.tensor<16x64x112x112xf32>) -> !layout.tensor<16x112x112x64xf16> {
@@ -40,11 +41,19 @@ func.func @nchw_to_nhwc_f16(%x: !layout.tensor<16x64x112x112xf32>) -> !layout.te
   return %h : !layout.tensor<16x112x112x64xf16>
 }
 
-// Rows 8 KiB apart share L1 sets: their lines come back from L2 anyway, and
-// prefetching slowed this down (0.37 -> 0.32 of the copy limit).
-// CHECK-LABEL: define internal void @f16_rows_in_one_set__kernel0(
-// CHECK-NOT: llvm.prefetch
-// CHECK-LABEL: define ptr @f16_rows_in_one_set_raw(
+// Rows 8 KiB apart share L1 sets. Tiles that load each row in 16-byte pieces
+// (AVX2) find its line back in L2 for every piece, and prefetching slowed
+// them down; with 32 registers every line is loaded whole, once, and then
+// prefetching pays (P10 0.46 -> 0.54 of the copy limit).
+// AVX2-LABEL: define internal void @f16_rows_in_one_set__kernel0(
+// AVX2-NOT: llvm.prefetch
+// AVX2-LABEL: define ptr @f16_rows_in_one_set_raw(
+// AVX512-LABEL: define internal void @f16_rows_in_one_set__kernel0(
+// AVX512: %[[L:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 1024
+// AVX512-NEXT: call void @llvm.prefetch.p0(ptr %[[L]], i32 0, i32 2, i32 1)
+// AVX512-NEXT: load <32 x half>
+// AVX512: store <32 x half> %{{.*}}, !nontemporal
+// AVX512-LABEL: define ptr @f16_rows_in_one_set_raw(
 func.func @f16_rows_in_one_set(%x: !layout.tensor<8192x4096xf16>) -> !layout.tensor<4096x8192xf16> {
   %p = layout.permute %x [1, 0] : !layout.tensor<8192x4096xf16>
   %c = layout.contiguous %p : !layout.tensor<4096x8192xf16, strided<[1, 4096]>>
