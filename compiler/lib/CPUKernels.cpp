@@ -1068,11 +1068,16 @@ private:
   /// hardware prefetchers fall behind in two cases, measured on Zen 4 with
   /// C transposes and then this backend, medians of 5 runs of the copy
   /// limit at 1 thread:
-  /// - The source is one sequential stream: a spans whole source rows, the
-  ///   rows are adjacent, and each tile's rows are the next block of it.
-  ///   8 KiB ahead: P3 (NHWC -> NCHW, 256-byte rows) 0.38 -> 0.62, and 0.71
-  ///   -> 0.92 at 2 threads; P9 (64-byte rows) 0.58 -> 0.64. 2 KiB is too
-  ///   close (P3 0.46).
+  /// - The source is read block by block: a spans whole source rows, the
+  ///   rows are adjacent, and each tile's rows are the next block of them
+  ///   (the prefetchers see a page read out of order, or 16 short
+  ///   streams). Two blocks ahead, at least 8 KiB: P3 (NHWC -> NCHW, 4 KiB
+  ///   blocks) 0.38 -> 0.62, and 0.71 -> 0.92 at 2 threads (2 KiB ahead:
+  ///   0.46); P9 (1 KiB) 0.58 -> 0.64; P5 (32 KiB) 0.58 -> 0.63 (one block
+  ///   ahead 0.64, two 0.71 in another run); 256x256x256 (0, 2, 1) (16
+  ///   KiB) 0.44 -> 0.59; 16x1024x1024 (0, 2, 1) (64 KiB) 0.58 -> 0.62.
+  ///   Larger blocks gain nothing: P1 (256 KiB) 0.59 -> 0.59-0.60, P2 (784
+  ///   KiB) 0.98 -> 0.91-0.92.
   /// - A tile reads 32 or more long rows (f16 and conversions to f16): more
   ///   streams than the prefetchers follow. 1 KiB ahead along the rows, so
   ///   that the line is in the same row: C1 (rows 49 KiB apart) 0.51 -> 0.81
@@ -1089,9 +1094,12 @@ private:
     const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
     if (la.srcStride <= 0 || lb.srcStride <= 0)
       return 0;
+    // The rows of each tile's block are adjacent, and the blocks follow one
+    // another: prefetch two blocks ahead.
+    int64_t block = t.width * lb.srcStride * src.bytes;
     if (t.inside.empty() && la.size * la.srcStride == lb.srcStride &&
-        t.width * lb.srcStride * src.bytes <= 4096)
-      return 8192;
+        block <= (64 << 10))
+      return std::max<int64_t>(2 * block, 8 << 10);
     constexpr int64_t kRowAhead = 1024;
     bool wholeLineLoads = lanesTile(t.edge, t.width / t.edge) &&
                           lineBlocks(t.edge) == t.width / t.edge;

@@ -1,10 +1,10 @@
 // Streaming transposes and outer reductions prefetch their source into L2
-// (prefetcht1) where the hardware prefetchers fall behind: a transpose whose
-// source is one sequential stream read in blocks of a page or less (8 KiB
-// ahead), a transpose tile of 32 or more long rows that do not share L1 sets
-// (1 KiB ahead along each row) and, with 32 vector registers, f16 tiles that
-// load every source line whole, and the rows of an outer reduction's group
-// (one group ahead).
+// (prefetcht1) where the hardware prefetchers fall behind: a transpose that
+// reads its source block by block, blocks of adjacent rows up to 64 KiB (two
+// blocks ahead, at least 8 KiB); a transpose tile of 32 or more long rows
+// that do not share L1 sets or, with 32 vector registers, f16 tiles that
+// load every source line whole (1 KiB ahead along each row); the rows of an
+// outer reduction's group (one group ahead).
 // RUN: layoutc %s --emit=llvm | FileCheck %s --check-prefixes=CHECK,AVX2
 // RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: layoutc %s --emit=asm | FileCheck %s --check-prefix=ASM
@@ -23,6 +23,17 @@ func.func @nhwc_to_nchw(%x: !layout.tensor<16x112x112x64xf32>) -> !layout.tensor
   %p = layout.permute %x [0, 3, 1, 2] : !layout.tensor<16x112x112x64xf32>
   %c = layout.contiguous %p : !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>>
   return %c : !layout.tensor<16x64x112x112xf32>
+}
+
+// A batched transpose of 2 KiB rows: blocks of 16 rows, 32 KiB.
+// CHECK-LABEL: define internal void @batched__kernel0(
+// CHECK: %[[B:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 65536
+// CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[B]], i32 0, i32 2, i32 1)
+// CHECK-LABEL: define ptr @batched_raw(
+func.func @batched(%x: !layout.tensor<64x512x512xf32>) -> !layout.tensor<64x512x512xf32> {
+  %p = layout.permute %x [0, 2, 1] : !layout.tensor<64x512x512xf32>
+  %c = layout.contiguous %p : !layout.tensor<64x512x512xf32, strided<[262144, 1, 512]>>
+  return %c : !layout.tensor<64x512x512xf32>
 }
 
 // f32 -> f16 with NCHW -> NHWC: a tile reads 32 channel rows 49 KiB apart,
@@ -60,7 +71,7 @@ func.func @f16_rows_in_one_set(%x: !layout.tensor<8192x4096xf16>) -> !layout.ten
   return %c : !layout.tensor<4096x8192xf16>
 }
 
-// 16 long rows: the hardware prefetchers keep up.
+// 16 long rows (blocks of 256 KiB): the hardware prefetchers keep up.
 // CHECK-LABEL: define internal void @square__kernel0(
 // CHECK-NOT: llvm.prefetch
 // CHECK-LABEL: define ptr @square_raw(
