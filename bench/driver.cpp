@@ -87,46 +87,31 @@ double now() {
 
 int gMinRuns = 5;
 
-// Times calls side by side: one warm-up each, then the same number of
-// timed samples of each (odd, >= gMinRuns, more for fast calls, up to ~0.4 s
-// per call), taken in turn, so that all of them see the same machine state
-// (other tenants of a shared machine come and go within a case). A sample
-// repeats a call that takes under 2 ms until it lasts 2 ms and reports the
-// time per call.
-std::vector<Stats> timeTogether(const std::vector<std::function<void()>> &fs) {
-  std::vector<int> reps;
-  double sample = 0;
-  for (const auto &f : fs) {
-    f();
-    double t0 = now();
-    f();
-    double t1 = std::max(now() - t0, 1e-7);
-    reps.push_back(t1 < 2e-3 ? static_cast<int>(std::ceil(2e-3 / t1)) : 1);
-    sample += t1 * reps.back();
-  }
-  double budget = 0.4 * static_cast<double>(fs.size());
+// One warm-up call, then >= gMinRuns timed samples (odd, more for fast
+// calls, up to ~0.4 s). A sample repeats a call that takes under 2 ms until
+// it lasts 2 ms and reports the time per call.
+Stats timeIt(const std::function<void()> &f) {
+  f();
+  double t0 = now();
+  f();
+  double t1 = std::max(now() - t0, 1e-7);
+  int reps = t1 < 2e-3 ? static_cast<int>(std::ceil(2e-3 / t1)) : 1;
   int runs = gMinRuns;
-  if (sample * runs < budget)
-    runs = std::min(21, std::max(runs, static_cast<int>(budget / sample)));
+  double sample = t1 * reps;
+  if (sample * runs < 0.4)
+    runs = std::min(21, std::max(runs, static_cast<int>(0.4 / sample)));
   if (runs % 2 == 0)
     ++runs;
-  std::vector<std::vector<double>> v(fs.size());
-  for (int r = 0; r < runs; ++r)
-    for (size_t i = 0; i < fs.size(); ++i) {
-      double s = now();
-      for (int k = 0; k < reps[i]; ++k)
-        fs[i]();
-      v[i].push_back((now() - s) / reps[i]);
-    }
-  std::vector<Stats> out;
-  for (std::vector<double> &x : v) {
-    std::sort(x.begin(), x.end());
-    out.push_back({x[x.size() / 2], x.front(), x.back(), runs});
+  std::vector<double> v;
+  for (int r = 0; r < runs; ++r) {
+    double s = now();
+    for (int k = 0; k < reps; ++k)
+      f();
+    v.push_back((now() - s) / reps);
   }
-  return out;
+  std::sort(v.begin(), v.end());
+  return {v[v.size() / 2], v.front(), v.back(), runs};
 }
-
-Stats timeIt(const std::function<void()> &f) { return timeTogether({f})[0]; }
 
 // ---- limits ---------------------------------------------------------------
 
@@ -137,40 +122,17 @@ void chunk(int64_t n, int t, int T, int64_t *b, int64_t *e) {
   *e = t == T - 1 ? n : std::min(n, per * (t + 1));
 }
 
-/// Runs f(t) for every t in [0, T), one per thread: on layoutc's thread
-/// pool when the driver has it, because the limits are timed side by side
-/// with layoutc's kernels, and two pools on the same cores steal them from
-/// each other while they spin after a parallel region (P10 small at 2
-/// threads: 0.5 GB/s between OpenMP copies); else with OpenMP.
-void forThreads(int T, const std::function<void(int)> &f) {
-  if (T == 1)
-    return f(0);
-#ifdef BENCH_HAVE_LAYOUTC
-  lrt_exec_options_t opts = {sizeof(lrt_exec_options_t), T};
-  auto body = [](void *ctx, int64_t begin, int64_t end) {
-    const auto &fn = *static_cast<const std::function<void(int)> *>(ctx);
-    for (int64_t t = begin; t < end; ++t)
-      fn(static_cast<int>(t));
-  };
-  lrt_status_t err = lrt_parallel_for(
-      &opts, T, 1, body, const_cast<std::function<void(int)> *>(&f));
-  if (err != LRT_OK) {
-    std::fprintf(stderr, "driver: lrt_parallel_for: %s\n",
-                 lrt_status_message(err));
-    std::exit(1);
-  }
-#else
-#pragma omp parallel num_threads(T)
-  f(omp_get_thread_num());
-#endif
-}
-
 void memcpyMT(char *dst, const char *src, int64_t n, int T) {
-  forThreads(T, [&](int t) {
+  if (T == 1) {
+    std::memcpy(dst, src, n);
+    return;
+  }
+#pragma omp parallel num_threads(T)
+  {
     int64_t b, e;
-    chunk(n, t, T, &b, &e);
+    chunk(n, omp_get_thread_num(), T, &b, &e);
     std::memcpy(dst + b, src + b, e - b);
-  });
+  }
 }
 
 void streamCopy(char *dst, const char *src, int64_t n) {
@@ -191,11 +153,16 @@ void streamCopy(char *dst, const char *src, int64_t n) {
 }
 
 void streamMT(char *dst, const char *src, int64_t n, int T) {
-  forThreads(T, [&](int t) {
+  if (T == 1) {
+    streamCopy(dst, src, n);
+    return;
+  }
+#pragma omp parallel num_threads(T)
+  {
     int64_t b, e;
-    chunk(n, t, T, &b, &e);
+    chunk(n, omp_get_thread_num(), T, &b, &e);
     streamCopy(dst + b, src + b, e - b);
-  });
+  }
 }
 
 float readSum(const char *p, int64_t n) {
@@ -229,12 +196,18 @@ float readSum(const char *p, int64_t n) {
 volatile float gSink;
 
 void readSumMT(const char *p, int64_t n, int T) {
+  if (T == 1) {
+    gSink = readSum(p, n);
+    return;
+  }
   float part[64] = {};
-  forThreads(T, [&](int t) {
+#pragma omp parallel num_threads(T)
+  {
     int64_t b, e;
+    int t = omp_get_thread_num();
     chunk(n, t, T, &b, &e);
     part[t] = readSum(p + b, e - b);
-  });
+  }
   float r = 0;
   for (int t = 0; t < T; ++t)
     r += part[t];
@@ -249,37 +222,26 @@ void emit(const Spec &s, int T, const char *impl, const Stats &st,
   std::fflush(stdout);
 }
 
-// Measured again for every case and thread count, and side by side with
-// `kernel` (layoutc's, when there is one: the ratio the acceptance quotes),
-// so that the limit and the kernel it divides see the same machine state;
-// returns the kernel's times.
-Stats measureLimits(const Spec &s, int T,
-                    const std::function<void()> &kernel = nullptr) {
-  auto together = [&](std::vector<std::function<void()>> fs) {
-    if (kernel)
-      fs.push_back(kernel);
-    return timeTogether(fs);
-  };
+// Measured again for every case, just before its kernels, so that a limit
+// and the kernels it divides see the same machine state.
+void measureLimits(const Spec &s, int T) {
   if (s.isCopy()) {
     // A copy of the same total traffic: (read + written) / 2 bytes each way.
     int64_t n = (s.metricBytes() / 2 + 63) / 64 * 64;
     Buf src = alloc(n), dst = alloc(n);
     std::memset(src.get(), 1, n);
-    std::vector<Stats> st =
-        together({[&] { memcpyMT(dst.get(), src.get(), n, T); },
-                  [&] { streamMT(dst.get(), src.get(), n, T); }});
-    emit(s, T, "memcpy", st[0], 2 * n, "ok");
-    emit(s, T, "stream", st[1], 2 * n, "ok");
-    return kernel ? st[2] : Stats{};
+    emit(s, T, "memcpy", timeIt([&] { memcpyMT(dst.get(), src.get(), n, T); }),
+         2 * n, "ok");
+    emit(s, T, "stream", timeIt([&] { streamMT(dst.get(), src.get(), n, T); }),
+         2 * n, "ok");
+  } else {
+    int64_t n = (s.bytesRead + 63) / 64 * 64;
+    Buf src = alloc(n);
+    float *f = reinterpret_cast<float *>(src.get());
+    for (int64_t i = 0; i < n / 4; ++i)
+      f[i] = 1.0f;
+    emit(s, T, "readsum", timeIt([&] { readSumMT(src.get(), n, T); }), n, "ok");
   }
-  int64_t n = (s.bytesRead + 63) / 64 * 64;
-  Buf src = alloc(n);
-  float *f = reinterpret_cast<float *>(src.get());
-  for (int64_t i = 0; i < n / 4; ++i)
-    f[i] = 1.0f;
-  std::vector<Stats> st = together({[&] { readSumMT(src.get(), n, T); }});
-  emit(s, T, "readsum", st[0], n, "ok");
-  return kernel ? st[1] : Stats{};
 }
 
 // ---- naive loop nests -------------------------------------------------------
@@ -615,8 +577,7 @@ int main(int argc, char **argv) {
     int64_t bytes = s.metricBytes();
     for (int64_t T64 : threads) {
       int T = static_cast<int>(T64);
-      // The limits are timed last, side by side with layoutc's kernel.
-      bool limitsDone = false;
+      measureLimits(s, T);
 
       // naive
       {
@@ -669,17 +630,13 @@ int main(int argc, char **argv) {
               c = ' ';
           emit(s, T, "layoutc", Stats{}, bytes, "error: " + m);
         } else {
-          Stats st =
-              measureLimits(s, T, [&] { lc->fn(x.get(), got.get(), &opts); });
-          limitsDone = true;
+          Stats st = timeIt([&] { lc->fn(x.get(), got.get(), &opts); });
           emit(s, T, "layoutc", st, bytes, status);
         }
       }
 #else
       emit(s, T, "layoutc", Stats{}, bytes, "n/a: " + noLayoutc);
 #endif
-      if (!limitsDone)
-        measureLimits(s, T);
     }
   }
   return 0;
