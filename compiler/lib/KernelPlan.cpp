@@ -171,7 +171,8 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 }
 
 /// Whether non-temporal stores of a copy would fill whole 64-byte lines, or
-/// nearly: transposes whose tiles store whole lines (transposeTiling), one
+/// nearly: transposes whose tiles store whole lines (transposeTiling) or
+/// that interleave rows into runs of 4 KiB or more, one
 /// run (a chunk splits at most two lines), runs of 4 KiB or more (two shared
 /// edge lines in 64), or runs and row strides that are multiples of 64
 /// bytes. Short runs of odd length would share their edge lines between
@@ -180,6 +181,14 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
   if (plan.strategy == KernelStrategy::Transpose) {
     TransposeTiling t = transposeTiling(plan);
+    if (t.interleave) {
+      // NCHW -> NHWC with C = 3 stores one contiguous run per a-row block,
+      // a vector of a per channel at a time, each 16 bytes or more: whole
+      // lines but at the run's two ends (P11, 1 MiB pixels of 3 bytes).
+      auto [a, b] = *plan.tiledLoops;
+      int64_t run = plan.loops[a].size * plan.loops[b].size * dstBytes;
+      return plan.vectorWidth * dstBytes >= 16 && run >= 4096;
+    }
     return t.wholeLines || t.skewed;
   }
   if (plan.loops.size() <= 1)

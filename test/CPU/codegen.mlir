@@ -234,3 +234,22 @@ func.func @nchw(%x: !layout.tensor<16x112x112x64xf32>) -> !layout.tensor<16x64x1
   %c = layout.contiguous %v : !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>>
   return %c : !layout.tensor<16x64x112x112xf32>
 }
+
+// NCHW -> NHWC with 3 channels (bench P11): each 96-byte interleaved vector
+// goes out as three 32-byte streaming stores, one per channel's worth.
+// CHECK-LABEL: define internal void @rgb_planes__kernel0(
+// CHECK: shufflevector <96 x i8>
+// CHECK: store <32 x i8> %{{.*}}, align 32, !nontemporal
+// CHECK: store <32 x i8> %{{.*}}, align 32, !nontemporal
+// CHECK: store <32 x i8> %{{.*}}, align 32, !nontemporal
+// CHECK: store <96 x i8>
+// CHECK: call void @llvm.x86.sse.sfence()
+// CHECK-LABEL: define ptr @rgb_planes_raw(
+// ASM-LABEL: rgb_planes__kernel0:
+// ASM: vmovntdq %ymm
+// ASM-LABEL: .Lfunc_end
+func.func @rgb_planes(%x: !layout.tensor<16x3x1024x1024xi8>) -> !layout.tensor<16x1024x1024x3xi8> {
+  %v = layout.permute %x [0, 2, 3, 1] : !layout.tensor<16x3x1024x1024xi8>
+  %c = layout.contiguous %v : !layout.tensor<16x1024x1024x3xi8, strided<[3145728, 1024, 1, 1048576]>>
+  return %c : !layout.tensor<16x1024x1024x3xi8>
+}

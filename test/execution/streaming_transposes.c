@@ -103,6 +103,10 @@ int main(void) {
       /* N, H x W, C: the same memory as the program's 4-D NHWC input. */
       {"nhwc", FN(nhwc_raw), 3, {8, 12544, 64}, {0, 2, 1}, 4, 0},
       {"nhwc44", FN(nhwc44_raw), 3, {10, 12544, 44}, {0, 2, 1}, 4, 0},
+      /* N, C, H x W with C = 3 -> N, H x W, C. */
+      {"nchw3", FN(nchw3_raw), 3, {6, 3, 1055744}, {0, 2, 1}, 1, 0},
+      {"nchw3f", FN(nchw3f_raw), 3, {2, 3, 1055744}, {0, 2, 1}, 4, 0},
+      {"nchw3h", FN(nchw3h_raw), 3, {3, 3, 1055744}, {0, 2, 1}, 4, 1},
   };
   int failed = 0, passed = 0;
   for (size_t ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ++ci) {

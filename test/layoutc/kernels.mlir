@@ -39,9 +39,9 @@ func.func @reverse_odd(%x: !layout.tensor<255x257x255xf32>) -> !layout.tensor<25
 }
 
 // NCHW -> NHWC of i8 [16, 3, 1024, 1024] (P11): the three channel rows
-// interleave into 96-byte stores, which are no whole lines.
+// interleave into one 3 MiB run per image, which streams.
 // CHECK-LABEL: function nhwc_bytes
-// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 16, "src_stride": 3145728, "dst_stride": 3145728}, {"size": 1048576, "src_stride": 1, "dst_stride": 3}, {"size": 3, "src_stride": 1048576, "dst_stride": 1}], {{.*}} "streaming_stores": false, "accumulator": null}
+// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 16, "src_stride": 3145728, "dst_stride": 3145728}, {"size": 1048576, "src_stride": 1, "dst_stride": 3}, {"size": 3, "src_stride": 1048576, "dst_stride": 1}], {{.*}} "streaming_stores": true, "accumulator": null}
 func.func @nhwc_bytes(%x: !layout.tensor<16x3x1024x1024xi8>) -> !layout.tensor<16x3x1024x1024xi8, strided<[3145728, 1, 3072, 3]>> {
   %c = layout.contiguous %x channels_last : !layout.tensor<16x3x1024x1024xi8>
   return %c : !layout.tensor<16x3x1024x1024xi8, strided<[3145728, 1, 3072, 3]>>

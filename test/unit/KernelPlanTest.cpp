@@ -231,7 +231,16 @@ TEST(KernelPlan, P11ByteNchwToNhwc) {
   // 8 rows; the tile never exceeds the 3 channels.
   EXPECT_EQ(tileOf(p), (std::vector<int64_t>{8, 3}));
   EXPECT_EQ(p.chunks, 16);
-  // The three channel rows interleave into 96-byte stores, not whole lines.
+  // The three channel rows interleave into one 3 MiB run per image, stored
+  // a 32-byte vector per channel at a time: whole lines but at its ends.
+  EXPECT_TRUE(transposeTiling(p).interleave);
+  EXPECT_TRUE(p.streamingStores);
+}
+
+TEST(KernelPlan, ShortInterleavedRunsStoreNormally) {
+  // 4 x 4 pixels of 3 bytes: 48-byte runs would share their edge lines
+  // between streaming and normal stores.
+  KernelPlan p = permuteCopy({1 << 20, 3, 4, 4}, {0, 2, 3, 1}, 1);
   EXPECT_TRUE(transposeTiling(p).interleave);
   EXPECT_FALSE(p.streamingStores);
 }

@@ -93,3 +93,24 @@ func.func @nhwc44(%x: !layout.tensor<10x112x112x44xf32>) -> !layout.tensor<10x44
   %c = layout.contiguous %v : !layout.tensor<10x44x112x112xf32, strided<[551936, 1, 4928, 44]>>
   return %c : !layout.tensor<10x44x112x112xf32>
 }
+
+// NCHW -> NHWC with 3 channels: rows interleaved into one contiguous run
+// per image, streamed in whole vectors per channel (u8, f32, and f32 -> f16,
+// whose pieces are 16 bytes).
+func.func @nchw3(%x: !layout.tensor<6x3x1024x1031xi8>) -> !layout.tensor<6x1024x1031x3xi8> {
+  %v = layout.permute %x [0, 2, 3, 1] : !layout.tensor<6x3x1024x1031xi8>
+  %c = layout.contiguous %v : !layout.tensor<6x1024x1031x3xi8, strided<[3167232, 1031, 1, 1055744]>>
+  return %c : !layout.tensor<6x1024x1031x3xi8>
+}
+
+func.func @nchw3f(%x: !layout.tensor<2x3x1024x1031xf32>) -> !layout.tensor<2x1024x1031x3xf32> {
+  %v = layout.permute %x [0, 2, 3, 1] : !layout.tensor<2x3x1024x1031xf32>
+  %c = layout.contiguous %v : !layout.tensor<2x1024x1031x3xf32, strided<[3167232, 1031, 1, 1055744]>>
+  return %c : !layout.tensor<2x1024x1031x3xf32>
+}
+
+func.func @nchw3h(%x: !layout.tensor<3x3x1024x1031xf32>, %y: !layout.tensor<3x1024x1031x3xf16>) {
+  %v = layout.permute %x [0, 2, 3, 1] : !layout.tensor<3x3x1024x1031xf32>
+  layout.copy %v, %y : !layout.tensor<3x1024x1031x3xf32, strided<[3167232, 1031, 1, 1055744]>>, !layout.tensor<3x1024x1031x3xf16>
+  return
+}
