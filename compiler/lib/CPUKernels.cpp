@@ -957,20 +957,26 @@ private:
           });
       return;
     }
-    if (!canStream) {
+    if (!canStream)
       loops(false);
-    } else {
-      usesStreaming = true;
-      Value addr = LLVM::PtrToIntOp::create(
-          e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, rb.lo)));
-      Value aligned = arith::CmpIOp::create(
-          e.b, arith::CmpIPredicate::eq,
-          arith::AndIOp::create(e.b, addr, e.c64(kCacheLineBytes - 1)),
-          e.c64(0));
-      e.ifElse(
-          aligned, [&] { loops(true); }, [&] { loops(false); });
-    }
+    else
+      streamIfAligned(e.add(d, rb.lo), kCacheLineBytes, loops);
     rest();
+  }
+
+  /// Emits body(true) (streaming stores) when destination element `index`
+  /// is aligned to `bytes`, a power of two, at run time, else body(false):
+  /// x86 streams only aligned stores.
+  void streamIfAligned(Value index, int64_t bytes,
+                       function_ref<void(bool)> body) {
+    usesStreaming = true;
+    Value addr =
+        LLVM::PtrToIntOp::create(e.b, e.i64, e.gep(dstPtr, dst.mem, index));
+    Value aligned = arith::CmpIOp::create(
+        e.b, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(e.b, addr, e.c64(bytes - 1)), e.c64(0));
+    e.ifElse(
+        aligned, [&] { body(true); }, [&] { body(false); });
   }
 
   bool rangeIsSplit(int64_t loop) const { return parallelLoop() == loop; }
@@ -1309,20 +1315,11 @@ private:
         }
       });
     };
-    if (!k.plan.streamingStores) {
+    if (!k.plan.streamingStores)
       loop(false);
-    } else {
-      usesStreaming = true;
-      Value addr = LLVM::PtrToIntOp::create(
-          e.b, e.i64,
-          e.gep(dstPtr, dst.mem, e.add(d, e.mulc(ra.lo, la.dstStride))));
-      Value aligned = arith::CmpIOp::create(
-          e.b, arith::CmpIPredicate::eq,
-          arith::AndIOp::create(e.b, addr, e.c64(vw * dst.bytes - 1)),
-          e.c64(0));
-      e.ifElse(
-          aligned, [&] { loop(true); }, [&] { loop(false); });
-    }
+    else
+      streamIfAligned(e.add(d, e.mulc(ra.lo, la.dstStride)), vw * dst.bytes,
+                      loop);
     scalarRect(s, d, la, lb, full, ra.hi, e.c64(0), e.c64(m));
   }
 

@@ -179,6 +179,8 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 /// streaming and normal stores, which flushes the write-combining buffers
 /// partially (P6 at 511x255x129: 3.9 GB/s streaming, 12.4 without).
 static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
+  // A run this long shares at most two of its 64 or more lines.
+  constexpr int64_t kLongRunBytes = 4096;
   if (plan.strategy == KernelStrategy::Transpose) {
     TransposeTiling t = transposeTiling(plan);
     if (t.interleave) {
@@ -187,14 +189,14 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
       // lines but at the run's two ends (P11, 1 MiB pixels of 3 bytes).
       auto [a, b] = *plan.tiledLoops;
       int64_t run = plan.loops[a].size * plan.loops[b].size * dstBytes;
-      return plan.vectorWidth * dstBytes >= 16 && run >= 4096;
+      return plan.vectorWidth * dstBytes >= 16 && run >= kLongRunBytes;
     }
     return t.wholeLines || t.skewed;
   }
   if (plan.loops.size() <= 1)
     return true;
   int64_t run = plan.loops.back().size * dstBytes;
-  if (run >= 4096)
+  if (run >= kLongRunBytes)
     return true;
   return run % kCacheLineBytes == 0 &&
          llvm::all_of(llvm::ArrayRef(plan.loops).drop_back(),
