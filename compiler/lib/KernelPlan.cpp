@@ -157,6 +157,32 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   return t;
 }
 
+bool mlir::layout::joinsRuns(const KernelPlan &plan) {
+  if ((plan.strategy != KernelStrategy::Gather &&
+       plan.strategy != KernelStrategy::Broadcast) ||
+      plan.convert || plan.loops.size() < 2 ||
+      (plan.dstElementBytes != 4 && plan.dstElementBytes != 8))
+    return false;
+  const KernelLoop &run = plan.loops.back();
+  int64_t runBytes = run.size * plan.dstElementBytes;
+  if (run.srcStride != 1 || run.dstStride != 1 || runBytes < kCacheLineBytes ||
+      runBytes >= kLongRunBytes)
+    return false;
+  // Dense: by increasing stride, each loop steps over all the inner ones.
+  llvm::SmallVector<KernelLoop, 6> outer(plan.loops.begin(),
+                                         plan.loops.end() - 1);
+  llvm::sort(outer, [](const KernelLoop &x, const KernelLoop &y) {
+    return x.dstStride < y.dstStride;
+  });
+  int64_t step = run.size;
+  for (const KernelLoop &l : outer) {
+    if (l.dstStride != step)
+      return false;
+    step *= l.size;
+  }
+  return true;
+}
+
 /// Splits the chosen loop over threads, never giving a thread less than
 /// kMinBytesPerChunk of `trafficBytes`.
 static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
@@ -174,13 +200,12 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 /// nearly: transposes whose tiles store whole lines (transposeTiling) or
 /// that interleave rows into runs of 4 KiB or more, one
 /// run (a chunk splits at most two lines), runs of 4 KiB or more (two shared
-/// edge lines in 64), or runs and row strides that are multiples of 64
-/// bytes. Short runs of odd length would share their edge lines between
-/// streaming and normal stores, which flushes the write-combining buffers
-/// partially (P6 at 511x255x129: 3.9 GB/s streaming, 12.4 without).
+/// edge lines in 64), runs and row strides that are multiples of 64 bytes,
+/// or runs joined across their edge lines (joinsRuns). Other short runs of
+/// odd length would share their edge lines between streaming and normal
+/// stores, which flushes the write-combining buffers partially (P6 at
+/// 511x255x129: 3.9 GB/s streaming so, 12.4 without, 31 joined).
 static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
-  // A run this long shares at most two of its 64 or more lines.
-  constexpr int64_t kLongRunBytes = 4096;
   if (plan.strategy == KernelStrategy::Transpose) {
     TransposeTiling t = transposeTiling(plan);
     if (t.interleave) {
@@ -193,7 +218,7 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
     }
     return t.wholeLines || t.skewed;
   }
-  if (plan.loops.size() <= 1)
+  if (plan.loops.size() <= 1 || joinsRuns(plan))
     return true;
   int64_t run = plan.loops.back().size * dstBytes;
   if (run >= kLongRunBytes)

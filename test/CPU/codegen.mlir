@@ -179,20 +179,43 @@ func.func @skewed_transpose(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor
 }
 
 // A large gather of short rows whose length is no multiple of 64 bytes
-// (P6 at odd sizes, rows of 129 floats): no non-temporal stores, which would
-// share each row's edge lines with normal stores; the rows are copied with
-// inline vectors (a memcpy call per 516-byte row was slower).
+// (P6 at odd sizes, rows of 129 floats) into a dense destination: each row
+// stores the line it starts in whole, its head joined to the previous row's
+// tail by two masked loads per vector, then its whole lines, all
+// non-temporal (inline vectors: a memcpy call per 516-byte row was slower).
 // CHECK-LABEL: define internal void @odd_rows__kernel0(
-// CHECK-NOT: !nontemporal
 // CHECK-NOT: @llvm.memcpy
-// CHECK: store <8 x float> %{{.*}}, align 4
-// CHECK-NOT: !nontemporal
+// CHECK: %[[PREV:.*]] = tail call <8 x float> @llvm.masked.load.v8f32.p0(ptr align 4 %{{.*}}, <8 x i1> %{{.*}}, <8 x float> zeroinitializer)
+// CHECK-NEXT: getelementptr float
+// CHECK-NEXT: getelementptr float
+// CHECK-NEXT: %[[JOINED:.*]] = tail call <8 x float> @llvm.masked.load.v8f32.p0(ptr align 4 %{{.*}}, <8 x i1> %{{.*}}, <8 x float> %[[PREV]])
+// CHECK-NEXT: getelementptr float
+// CHECK-NEXT: store <8 x float> %[[JOINED]], ptr %{{.*}}, align 32, !nontemporal
+// CHECK: %[[WHOLE:.*]] = load <8 x float>, ptr %{{.*}}, align 4
+// CHECK-NEXT: getelementptr float
+// CHECK-NEXT: store <8 x float> %[[WHOLE]], ptr %{{.*}}, align 32, !nontemporal
 // CHECK-NOT: @llvm.memcpy
+// CHECK: call void @llvm.x86.sse.sfence()
 // CHECK-LABEL: define ptr @odd_rows_raw(
 func.func @odd_rows(%x: !layout.tensor<511x255x129xf32>) -> !layout.tensor<255x511x129xf32> {
   %p = layout.permute %x [1, 0, 2] : !layout.tensor<511x255x129xf32>
   %c = layout.contiguous %p : !layout.tensor<255x511x129xf32, strided<[129, 32895, 1]>>
   return %c : !layout.tensor<255x511x129xf32>
+}
+
+// The same with 2-byte elements, which AVX2 has no masked loads for: rows
+// whose edge lines would mix streaming and normal stores (flushing the
+// write-combining buffers half full) store normally.
+// CHECK-LABEL: define internal void @odd_rows_f16__kernel0(
+// CHECK-NOT: !nontemporal
+// CHECK-NOT: @llvm.masked.load
+// CHECK: store <16 x half> %{{.*}}, align 2
+// CHECK-NOT: !nontemporal
+// CHECK-LABEL: define ptr @odd_rows_f16_raw(
+func.func @odd_rows_f16(%x: !layout.tensor<1023x255x129xf16>) -> !layout.tensor<255x1023x129xf16> {
+  %p = layout.permute %x [1, 0, 2] : !layout.tensor<1023x255x129xf16>
+  %c = layout.contiguous %p : !layout.tensor<255x1023x129xf16, strided<[129, 32895, 1]>>
+  return %c : !layout.tensor<255x1023x129xf16>
 }
 
 // Rows of 4 KiB in cache: libc's memcpy, one call per row.

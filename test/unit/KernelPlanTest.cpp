@@ -168,14 +168,60 @@ TEST(KernelPlan, P6StrideOneDimKept) {
   EXPECT_EQ(p.chunks, 16);
   EXPECT_FALSE(p.tiledLoops);
   EXPECT_TRUE(p.tile.empty());
-  // Cache-resident, or rows that end mid-line (no streaming stores): the
-  // destination's order, which fills each written line in one pass.
+  // Cache-resident (no streaming stores): the destination's order, which
+  // fills each written line in one pass.
   KernelPlan small = permuteCopy({32, 16, 128}, {1, 0, 2}, 4);
   EXPECT_EQ(loopsOf(small),
             (Loops{{16, 128, 4096}, {32, 2048, 128}, {128, 1, 1}}));
+  // Rows that end mid-line stream joined (joinsRuns), in source order too.
   KernelPlan odd = permuteCopy({511, 255, 129}, {1, 0, 2}, 4);
-  EXPECT_FALSE(odd.streamingStores);
-  EXPECT_EQ(odd.loops.front().size, 255);
+  EXPECT_TRUE(odd.streamingStores);
+  EXPECT_TRUE(joinsRuns(odd));
+  EXPECT_EQ(loopsOf(odd),
+            (Loops{{511, 32895, 129}, {255, 129, 65919}, {129, 1, 1}}));
+  // Rows of 2-byte elements, which AVX2 has no masked loads for, end
+  // mid-line: the destination's order, normal stores.
+  KernelPlan half = permuteCopy({1023, 255, 129}, {1, 0, 2}, 2);
+  EXPECT_FALSE(joinsRuns(half));
+  EXPECT_FALSE(half.streamingStores);
+  EXPECT_EQ(half.loops.front().size, 255);
+}
+
+TEST(KernelPlan, JoinedRuns) {
+  // Runs of one line up to 4 KiB, 4- or 8-byte elements of one type, that
+  // fill a dense destination: P6 odd, f64, a slice, a broadcast row.
+  EXPECT_TRUE(joinsRuns(permuteCopy({255, 257, 65}, {1, 0, 2}, 8)));
+  StridedLayout sliced(llvm::ArrayRef<int64_t>{16400, 513},
+                       llvm::ArrayRef<int64_t>{515, 1}, 1);
+  Fallible<KernelPlan> slice =
+      planCopy(sliced, rowMajor({16400, 513}), 4, 4, {});
+  ASSERT_TRUE(slice.ok());
+  EXPECT_TRUE(joinsRuns(*slice));
+  EXPECT_TRUE(slice->streamingStores);
+  StridedLayout row(llvm::ArrayRef<int64_t>{16384, 300},
+                    llvm::ArrayRef<int64_t>{0, 1}, 0);
+  Fallible<KernelPlan> broadcast =
+      planCopy(row, rowMajor({16384, 300}), 4, 4, {});
+  ASSERT_TRUE(broadcast.ok());
+  EXPECT_EQ(broadcast->strategy, KernelStrategy::Broadcast);
+  EXPECT_TRUE(joinsRuns(*broadcast));
+  // Not: runs shorter than a line (15 floats), of 4 KiB or more (they
+  // stream on their own), a conversion, a destination with gaps (rows of
+  // 513 floats 515 apart), a transpose.
+  Fallible<KernelPlan> narrow =
+      planCopy(StridedLayout(llvm::ArrayRef<int64_t>{1 << 20, 15},
+                             llvm::ArrayRef<int64_t>{17, 1}, 0),
+               rowMajor({1 << 20, 15}), 4, 4, {});
+  ASSERT_TRUE(narrow.ok());
+  EXPECT_FALSE(joinsRuns(*narrow));
+  EXPECT_FALSE(joinsRuns(permuteCopy({2048, 3, 1025}, {1, 0, 2}, 4)));
+  EXPECT_FALSE(joinsRuns(permuteCopy({511, 255, 129}, {1, 0, 2}, 4, 8)));
+  StridedLayout rowsWithGaps(llvm::ArrayRef<int64_t>{16400, 513},
+                             llvm::ArrayRef<int64_t>{515, 1}, 0);
+  Fallible<KernelPlan> gaps = planCopy(sliced, rowsWithGaps, 4, 4, {});
+  ASSERT_TRUE(gaps.ok());
+  EXPECT_FALSE(joinsRuns(*gaps));
+  EXPECT_FALSE(joinsRuns(permuteCopy({4095, 4097}, {1, 0}, 4)));
 }
 
 TEST(KernelPlan, P7Reverse4d) {
@@ -427,12 +473,12 @@ TEST(KernelPlan, StreamingStoreThreshold) {
 }
 
 TEST(KernelPlan, StreamingStoresOnlyInWholeLines) {
-  // P6: rows of 128 floats (whole lines) stream; rows of 129 floats
-  // (516 bytes, ending mid-line) do not; rows of 4 KiB or more do.
+  // P6: rows of 128 floats (whole lines) stream; rows of 129 f16 (258
+  // bytes, ending mid-line, not joined) do not; rows of 4 KiB or more do.
   KernelPlan lines = permuteCopy({512, 256, 128}, {1, 0, 2}, 4);
   EXPECT_EQ(lines.strategy, KernelStrategy::Gather);
   EXPECT_TRUE(lines.streamingStores);
-  KernelPlan odd = permuteCopy({511, 255, 129}, {1, 0, 2}, 4);
+  KernelPlan odd = permuteCopy({1023, 255, 129}, {1, 0, 2}, 2);
   EXPECT_EQ(odd.strategy, KernelStrategy::Gather);
   EXPECT_FALSE(odd.streamingStores);
   EXPECT_TRUE(permuteCopy({2048, 3, 1025}, {1, 0, 2}, 4).streamingStores);

@@ -189,6 +189,18 @@ struct TransposeTiling {
 constexpr int64_t kSkewLines = 8;
 TransposeTiling transposeTiling(const KernelPlan &plan);
 
+/// Contiguous runs at least this long stream on their own: their edge lines,
+/// stored normally, are at most two in 64.
+constexpr int64_t kLongRunBytes = 4096;
+
+/// Whether a copy of contiguous runs (stride 1 on both sides, one line to
+/// kLongRunBytes long, one 4- or 8-byte type) that fill a dense destination
+/// back to back can stream every line whole, although the runs do not start
+/// on line boundaries: each run stores the line it starts in, its head
+/// joined to the previous run's tail (read with masked loads), and leaves
+/// the line it ends in to the next run.
+bool joinsRuns(const KernelPlan &plan);
+
 /// Is every byte offset `layout` reaches, relative to its first (offset)
 /// element, inside int32? The partial sums of a strided index lie between
 /// the sum of its negative and of its positive terms, so the span decides.
