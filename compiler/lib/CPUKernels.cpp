@@ -911,9 +911,10 @@ private:
             SmallVector<Value> rows;
             for (int64_t j = 0; j < n; ++j)
               rows.push_back(
-                  e.load(vt, srcPtr, src.mem,
-                         e.add(e.add(s, ia),
-                               e.mulc(e.add(first, e.c64(j)), lb.srcStride))));
+                  sourceLoad(vt,
+                             e.add(e.add(s, ia), e.mulc(e.add(first, e.c64(j)),
+                                                        lb.srcStride)),
+                             /*lineStart=*/true));
             SmallVector<Value> cols = transposeSquare(rows);
             for (int64_t i = 0; i < n; ++i)
               e.store(e.convert(cols[i], src, dst), skewBuffer, dst.mem,
@@ -1218,6 +1219,10 @@ private:
   ///   L1 sets in pieces, whose lines come back from L2 anyway: f32 -> f16
   ///   4096x4096 0.55 -> 0.45. With 16 rows (P1, P2, P5, f32 4096x4112) it
   ///   changed nothing beyond noise, so they do not.
+  /// - Skewed tiles read kSkewLines + 1 lines' worth of rows, a vector of
+  ///   each at a time: 1 KiB ahead along rows of 4 KiB or more, P1 at
+  ///   4095x4097 0.23 -> 0.31, 0.32 -> 0.41 at 2 threads; P5 at 63x511x513
+  ///   (2 KiB rows) gained nothing, 1 KiB ahead or one window ahead.
   int64_t sourcePrefetchBytes(const TransposeTiling &t) const {
     if (!k.plan.streamingStores || t.interleave)
       return 0;
@@ -1225,18 +1230,20 @@ private:
     const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
     if (la.srcStride <= 0 || lb.srcStride <= 0)
       return 0;
+    constexpr int64_t kRowAhead = 1024;
+    bool longRows = la.size * la.srcStride * src.bytes >= 4 * kRowAhead;
+    if (t.skewed)
+      return longRows ? kRowAhead : 0;
     // The rows of each tile's block are adjacent, and the blocks follow one
     // another: prefetch two blocks ahead.
     int64_t block = t.width * lb.srcStride * src.bytes;
     if (t.inside.empty() && la.size * la.srcStride == lb.srcStride &&
         block <= (64 << 10))
       return std::max<int64_t>(2 * block, 8 << 10);
-    constexpr int64_t kRowAhead = 1024;
     bool wholeLineLoads = lanesTile(t.edge, t.width / t.edge) &&
                           lineBlocks(t.edge) == t.width / t.edge;
     if (t.width >= 32 &&
-        (sourceLinesPerSet(lb, t.width) <= 8 || wholeLineLoads) &&
-        la.size * la.srcStride * src.bytes >= 4 * kRowAhead)
+        (sourceLinesPerSet(lb, t.width) <= 8 || wholeLineLoads) && longRows)
       return kRowAhead;
     return 0;
   }
