@@ -1221,8 +1221,10 @@ private:
   ///   changed nothing beyond noise, so they do not.
   /// - Skewed tiles read kSkewLines + 1 lines' worth of rows, a vector of
   ///   each at a time: 1 KiB ahead along rows of 4 KiB or more, P1 at
-  ///   4095x4097 0.23 -> 0.31, 0.32 -> 0.41 at 2 threads; P5 at 63x511x513
-  ///   (2 KiB rows) gained nothing, 1 KiB ahead or one window ahead.
+  ///   4095x4097 0.23 -> 0.31, 0.32 -> 0.41 at 2 threads. (4 KiB is also
+  ///   where transposeTiling starts skewing tiles of long rows: P5 at
+  ///   63x511x513, 2 KiB rows, gained nothing here, 1 KiB or one window
+  ///   ahead, and runs faster in rectangular tiles.)
   int64_t sourcePrefetchBytes(const TransposeTiling &t) const {
     if (!k.plan.streamingStores || t.interleave)
       return 0;

@@ -151,9 +151,21 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
                    return lines(plan.loops[i].dstStride);
                  });
   // A skewed tile needs full squares and at least one line per row past
-  // the skew (b spans four lines or more, so most of a row streams).
+  // the skew (b spans four lines or more, so most of a row streams). Its
+  // window reads kSkewLines + 1 lines' worth of source rows a vector at a
+  // time, which pays where the rows are long enough to prefetch along (4
+  // KiB or more: P1 at 4095x4097) or the window is a small block of
+  // adjacent rows (NHWC -> NCHW, P3 at 15x111x113x63: 36 KiB). In between,
+  // rectangular tiles storing normally were faster, side by side at 1 and
+  // 2 threads: P5 at 63x511x513 (2 KiB rows) 0.27 -> 0.35 and 0.45 -> 0.55
+  // of the copy limit, 15x1025x1023 (0, 2, 1) 0.25 -> 0.37 and 0.44 ->
+  // 0.47; with 8 KiB rows (4x2049x2047) skewing won, 0.19 -> 0.34.
+  int64_t srcBytes = plan.srcElementBytes;
+  int64_t rowBytes = la.size * std::abs(la.srcStride) * srcBytes;
+  int64_t windowBytes = (kSkewLines + 1) * line * rowStride * srcBytes;
   t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
-             kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line;
+             kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line &&
+             (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
   return t;
 }
 

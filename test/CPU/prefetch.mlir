@@ -97,16 +97,17 @@ func.func @skewed(%x: !layout.tensor<4095x4097xf32>) -> !layout.tensor<4097x4095
   return %c : !layout.tensor<4097x4095xf32>
 }
 
-// ...but not along shorter ones (P5 at 63x511x513, rows of 2 KiB: no gain).
+// ...but not along shorter ones: NHWC -> NCHW with 63 channels (P3 odd)
+// skews over a 36 KiB block of adjacent 252-byte rows.
 // CHECK-LABEL: define internal void @skewed_short_rows__kernel0(
 // CHECK-NOT: llvm.prefetch
 // CHECK: store <{{8|16}} x float> %{{.*}}, !nontemporal
 // CHECK-NOT: llvm.prefetch
 // CHECK-LABEL: define ptr @skewed_short_rows_raw(
-func.func @skewed_short_rows(%x: !layout.tensor<63x511x513xf32>) -> !layout.tensor<63x513x511xf32> {
-  %p = layout.permute %x [0, 2, 1] : !layout.tensor<63x511x513xf32>
-  %c = layout.contiguous %p : !layout.tensor<63x513x511xf32, strided<[262143, 1, 513]>>
-  return %c : !layout.tensor<63x513x511xf32>
+func.func @skewed_short_rows(%x: !layout.tensor<15x111x113x63xf32>) -> !layout.tensor<15x63x111x113xf32> {
+  %p = layout.permute %x [0, 3, 1, 2] : !layout.tensor<15x111x113x63xf32>
+  %c = layout.contiguous %p : !layout.tensor<15x63x111x113xf32, strided<[790209, 1, 7119, 63]>>
+  return %c : !layout.tensor<15x63x111x113xf32>
 }
 
 // Tiles that fit the cache store normally and do not prefetch.

@@ -91,7 +91,9 @@ int main(void) {
   const Case cases[] = {
       {"lines", FN(lines_raw), 2, {2112, 2048}, {1, 0}, 4, 0},
       {"odd", FN(odd_raw), 2, {2049, 2051}, {1, 0}, 4, 0},
-      {"batched", FN(batched_raw), 3, {63, 511, 513}, {0, 2, 1}, 4, 0},
+      {"batched", FN(batched_raw), 3, {6, 1025, 2049}, {0, 2, 1}, 4, 0},
+      {"batched_short_rows", FN(batched_short_rows_raw), 3, {63, 511, 513},
+       {0, 2, 1}, 4, 0},
       {"inside", FN(inside_raw), 3, {1025, 5, 1031}, {2, 1, 0}, 4, 0},
       {"narrow", FN(narrow_raw), 3, {255, 257, 255}, {2, 1, 0}, 4, 0},
       {"f16", FN(f16_raw), 2, {4097, 4095}, {1, 0}, 2, 0},

@@ -484,16 +484,29 @@ TEST(KernelPlan, StreamingStoresOnlyInWholeLines) {
   EXPECT_TRUE(permuteCopy({2048, 3, 1025}, {1, 0, 2}, 4).streamingStores);
   // Transposes stream tiles whose rows are whole lines a whole number of
   // lines apart (P1), or skewed tiles (P1 odd, 4095-float destination
-  // rows), unless b's chunks would be narrower than 4 lines (P4 odd: 255
-  // floats split in 16 chunks).
+  // rows), unless b's chunks would be narrower than 4 lines (1000 floats
+  // split in 16 chunks).
   EXPECT_TRUE(permuteCopy({4096, 4096}, {1, 0}, 4).streamingStores);
   EXPECT_TRUE(permuteCopy({4095, 4097}, {1, 0}, 4).streamingStores);
-  KernelPlan p4odd = permuteCopy({255, 257, 255}, {2, 1, 0}, 4);
-  EXPECT_TRUE(transposeTiling(p4odd).skewed);
-  EXPECT_EQ(p4odd.parallelLoop, p4odd.tiledLoops->second);
-  EXPECT_FALSE(p4odd.streamingStores);
-  // P5 odd splits the batch, so b (511 floats) stays whole and skews.
-  EXPECT_TRUE(permuteCopy({63, 511, 513}, {0, 2, 1}, 4).streamingStores);
+  KernelPlan narrow = permuteCopy({1000, 8193}, {1, 0}, 4);
+  EXPECT_TRUE(transposeTiling(narrow).skewed);
+  EXPECT_EQ(narrow.parallelLoop, narrow.tiledLoops->second);
+  EXPECT_FALSE(narrow.streamingStores);
+  // Skewed windows need source rows of 4 KiB or more, or a window of
+  // adjacent rows up to 64 KiB (P3 odd, 63 channels: 36 KiB). P4 odd (1 KiB
+  // rows 256 KiB apart) and P5 odd (2 KiB rows, windows of 288 KiB) take
+  // rectangular tiles and store normally.
+  EXPECT_TRUE(
+      transposeTiling(permuteCopy({15, 111, 113, 63}, {0, 3, 1, 2}, 4)).skewed);
+  EXPECT_TRUE(permuteCopy({15, 111, 113, 63}, {0, 3, 1, 2}, 4).streamingStores);
+  for (KernelPlan p : {permuteCopy({255, 257, 255}, {2, 1, 0}, 4),
+                       permuteCopy({63, 511, 513}, {0, 2, 1}, 4),
+                       permuteCopy({15, 1025, 1023}, {0, 2, 1}, 4)}) {
+    EXPECT_FALSE(transposeTiling(p).skewed);
+    EXPECT_FALSE(p.streamingStores);
+  }
+  EXPECT_TRUE(
+      transposeTiling(permuteCopy({4, 2049, 2047}, {0, 2, 1}, 4)).skewed);
 }
 
 TEST(KernelPlan, TransposeTilingIsWhatTheBackendEmits) {

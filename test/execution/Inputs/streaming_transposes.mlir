@@ -15,8 +15,15 @@ func.func @odd(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x2049xf3
   return %c : !layout.tensor<2051x2049xf32>
 }
 
-// Batched, split along the batch (P5 odd).
-func.func @batched(%x: !layout.tensor<63x511x513xf32>) -> !layout.tensor<63x513x511xf32> {
+// Batched, split along the batch, skewed (8 KiB source rows).
+func.func @batched(%x: !layout.tensor<6x1025x2049xf32>) -> !layout.tensor<6x2049x1025xf32> {
+  %v = layout.permute %x [0, 2, 1] : !layout.tensor<6x1025x2049xf32>
+  %c = layout.contiguous %v : !layout.tensor<6x2049x1025xf32, strided<[2100225, 1, 2049]>>
+  return %c : !layout.tensor<6x2049x1025xf32>
+}
+
+// P5 odd (2 KiB source rows): rectangular tiles, normal stores.
+func.func @batched_short_rows(%x: !layout.tensor<63x511x513xf32>) -> !layout.tensor<63x513x511xf32> {
   %v = layout.permute %x [0, 2, 1] : !layout.tensor<63x511x513xf32>
   %c = layout.contiguous %v : !layout.tensor<63x513x511xf32, strided<[262143, 1, 513]>>
   return %c : !layout.tensor<63x513x511xf32>
