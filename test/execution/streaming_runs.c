@@ -7,13 +7,7 @@
  * written. */
 #include "streaming_runs.h"
 
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-typedef lrt_status_t (*copy_fn)(const void *, void *,
-                                const lrt_exec_options_t *);
+#include "streaming_check.h"
 
 typedef struct {
   const char *name;
@@ -26,8 +20,6 @@ typedef struct {
   int64_t bytes;
 } Case;
 
-static const unsigned char kSentinel = 0xA5;
-
 static void fill(const Case *c, unsigned char *in) {
   for (int64_t i = 0; i < c->inElements; ++i) {
     uint64_t v = (uint64_t)i * 0x9E3779B97F4A7C15ull;
@@ -37,8 +29,9 @@ static void fill(const Case *c, unsigned char *in) {
 }
 
 /* Returns the number of wrong elements; prints the first. */
-static int64_t check(const Case *c, const unsigned char *in,
+static int64_t check(const void *cv, const unsigned char *in,
                      const unsigned char *out, int64_t n) {
+  const Case *c = cv;
   int64_t idx[4] = {0, 0, 0, 0}, wrong = 0;
   for (int64_t o = 0; o < n; ++o) {
     int64_t src = c->offset;
@@ -57,8 +50,6 @@ static int64_t check(const Case *c, const unsigned char *in,
   }
   return wrong;
 }
-
-#define FN(f) ((copy_fn)(void (*)(void))(f))
 
 int main(void) {
   const Case cases[] = {
@@ -108,45 +99,18 @@ int main(void) {
     /* aligned_alloc wants a multiple of the alignment. */
     unsigned char *in =
         aligned_alloc(64, (size_t)(c->inElements * c->bytes + 63) / 64 * 64);
-    /* 64 bytes of sentinel on either side of the largest placement. */
-    size_t span = (size_t)(n * c->bytes + 3 * c->bytes + 2 * 64);
-    unsigned char *buf = aligned_alloc(64, (span + 63) / 64 * 64);
-    if (!in || !buf) {
+    if (!in) {
       printf("FAIL %s: out of memory\n", c->name);
       return 1;
     }
     fill(c, in);
-    for (int threads = 1; threads <= 3; ++threads) {
-      for (size_t si = 0; si < sizeof(shifts) / sizeof(shifts[0]); ++si) {
-        int shift = shifts[si];
-        memset(buf, kSentinel, span);
-        unsigned char *out = buf + 64 + shift * c->bytes;
-        lrt_exec_options_t o = LRT_EXEC_OPTIONS_DEFAULT;
-        o.num_threads = threads;
-        lrt_status_t st = c->fn(in, out, &o);
-        if (st) {
-          printf("FAIL %s threads=%d shift=%d: %s\n", c->name, threads, shift,
-                 lrt_status_message(st));
-          ++failed;
-          continue;
-        }
-        int64_t wrong = check(c, in, out, n), outside = 0;
-        for (unsigned char *p = buf; p < out; ++p)
-          outside += *p != kSentinel;
-        for (unsigned char *p = out + n * c->bytes; p < buf + span; ++p)
-          outside += *p != kSentinel;
-        if (wrong || outside) {
-          printf("FAIL %s threads=%d shift=%d: %" PRId64
-                 " wrong elements, %" PRId64 " bytes written outside\n",
-                 c->name, threads, shift, wrong, outside);
-          ++failed;
-        } else {
-          ++passed;
-        }
-      }
+    if (!run_placements(c->name, c, c->fn, check, in, n, c->bytes, shifts,
+                        (int)(sizeof(shifts) / sizeof(shifts[0])), &passed,
+                        &failed)) {
+      printf("FAIL %s: out of memory\n", c->name);
+      return 1;
     }
     free(in);
-    free(buf);
   }
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;

@@ -6,13 +6,7 @@
  * output catches stores outside it and elements never written. */
 #include "streaming_transposes.h"
 
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-typedef lrt_status_t (*copy_fn)(const void *, void *,
-                                const lrt_exec_options_t *);
+#include "streaming_check.h"
 
 typedef struct {
   const char *name;
@@ -24,8 +18,6 @@ typedef struct {
   int convert;      /* f32 in, f16 out */
   int flip0;        /* the input's dim 0 is reversed first (layout.flip) */
 } Case;
-
-static const unsigned char kSentinel = 0xA5;
 
 static uint64_t pattern(int64_t i) {
   uint64_t x = (uint64_t)i * 0x9E3779B97F4A7C15ull;
@@ -45,8 +37,9 @@ static void fill(const Case *c, unsigned char *in, int64_t n) {
 }
 
 /* Returns the number of wrong elements; prints the first. */
-static int64_t check(const Case *c, const unsigned char *in,
+static int64_t check(const void *cv, const unsigned char *in,
                      const unsigned char *out, int64_t n) {
+  const Case *c = cv;
   int64_t inStrides[3], outSizes[3];
   inStrides[c->rank - 1] = 1;
   for (int d = c->rank - 2; d >= 0; --d)
@@ -85,15 +78,18 @@ static int64_t check(const Case *c, const unsigned char *in,
   return wrong;
 }
 
-#define FN(f) ((copy_fn)(void (*)(void))(f))
-
 int main(void) {
   const Case cases[] = {
       {"lines", FN(lines_raw), 2, {2112, 2048}, {1, 0}, 4, 0},
       {"odd", FN(odd_raw), 2, {2049, 2051}, {1, 0}, 4, 0},
       {"batched", FN(batched_raw), 3, {6, 1025, 2049}, {0, 2, 1}, 4, 0},
-      {"batched_short_rows", FN(batched_short_rows_raw), 3, {63, 511, 513},
-       {0, 2, 1}, 4, 0},
+      {"batched_short_rows",
+       FN(batched_short_rows_raw),
+       3,
+       {63, 511, 513},
+       {0, 2, 1},
+       4,
+       0},
       {"inside", FN(inside_raw), 3, {1025, 5, 1031}, {2, 1, 0}, 4, 0},
       {"narrow", FN(narrow_raw), 3, {255, 257, 255}, {2, 1, 0}, 4, 0},
       {"f16", FN(f16_raw), 2, {4097, 4095}, {1, 0}, 2, 0},
@@ -110,6 +106,7 @@ int main(void) {
       {"nchw3f", FN(nchw3f_raw), 3, {2, 3, 1055744}, {0, 2, 1}, 4, 0},
       {"nchw3h", FN(nchw3h_raw), 3, {3, 3, 1055744}, {0, 2, 1}, 4, 1},
   };
+  const int shifts[] = {0, 1};
   int failed = 0, passed = 0;
   for (size_t ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ++ci) {
     const Case *c = &cases[ci];
@@ -120,45 +117,17 @@ int main(void) {
     /* aligned_alloc wants a multiple of the alignment. */
     unsigned char *in =
         aligned_alloc(64, (size_t)(n * c->bytes + 63) / 64 * 64);
-    /* 64 bytes of sentinel on either side of the largest placement. */
-    size_t span = (size_t)(n * outBytes + 64 + 2 * 64);
-    unsigned char *buf = aligned_alloc(64, (span + 63) / 64 * 64);
-    if (!in || !buf) {
+    if (!in) {
       printf("FAIL %s: out of memory\n", c->name);
       return 1;
     }
     fill(c, in, n);
-    for (int threads = 1; threads <= 3; ++threads) {
-      for (int shift = 0; shift <= 1; ++shift) {
-        memset(buf, kSentinel, span);
-        unsigned char *out = buf + 64 + shift * outBytes;
-        lrt_exec_options_t o = LRT_EXEC_OPTIONS_DEFAULT;
-        o.num_threads = threads;
-        lrt_status_t st = c->fn(in, out, &o);
-        if (st) {
-          printf("FAIL %s threads=%d shift=%d: %s\n", c->name, threads, shift,
-                 lrt_status_message(st));
-          ++failed;
-          continue;
-        }
-        int64_t wrong = check(c, in, out, n);
-        int64_t outside = 0;
-        for (unsigned char *p = buf; p < out; ++p)
-          outside += *p != kSentinel;
-        for (unsigned char *p = out + n * outBytes; p < buf + span; ++p)
-          outside += *p != kSentinel;
-        if (wrong || outside) {
-          printf("FAIL %s threads=%d shift=%d: %" PRId64
-                 " wrong elements, %" PRId64 " bytes written outside\n",
-                 c->name, threads, shift, wrong, outside);
-          ++failed;
-        } else {
-          ++passed;
-        }
-      }
+    if (!run_placements(c->name, c, c->fn, check, in, n, outBytes, shifts, 2,
+                        &passed, &failed)) {
+      printf("FAIL %s: out of memory\n", c->name);
+      return 1;
     }
     free(in);
-    free(buf);
   }
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
