@@ -562,14 +562,6 @@ private:
     });
   }
 
-  /// Elements the copy writes (its destination is dense when joinsRuns).
-  int64_t totalElements() const {
-    int64_t n = 1;
-    for (const KernelLoop &l : k.plan.loops)
-      n *= l.size;
-    return n;
-  }
-
   /// The source offset of the run before the one at source offset `s` in
   /// the dense destination's order (joinsRuns): step back one along the
   /// loop with the smallest destination stride, borrowing from the next
@@ -609,7 +601,7 @@ private:
     usesStreaming = true;
     int64_t vw = k.plan.vectorWidth, line = lineElements(dst.bytes);
     Value size = e.c64(l.size);
-    Type vt = e.vecOf(dst.mem, vw), maskType = e.vecOf(e.b.getI1Type(), vw);
+    Type vt = e.vecOf(dst.mem, vw);
     Value addr =
         LLVM::PtrToIntOp::create(e.b, e.i64, e.gep(dstPtr, dst.mem, d));
     // Elements before the first line boundary, and the previous run's
@@ -646,11 +638,8 @@ private:
                                                   ArrayRef<int64_t>(lanes)));
                   Value mine = arith::CmpIOp::create(
                       e.b, arith::CmpIPredicate::uge, lane, fromPrev);
-                  Value theirs = arith::XOrIOp::create(
-                      e.b, mine,
-                      arith::ConstantOp::create(
-                          e.b, DenseElementsAttr::get(
-                                   cast<ShapedType>(maskType), true)));
+                  Value theirs = arith::CmpIOp::create(
+                      e.b, arith::CmpIPredicate::ult, lane, fromPrev);
                   Value back = arith::SubIOp::create(e.b, e.c64(piece), tail);
                   Value v = LLVM::MaskedLoadOp::create(
                       e.b, vt, e.gep(srcPtr, src.mem, e.add(prevEnd, back)),
@@ -676,8 +665,10 @@ private:
                 e.add(d, at), /*nontemporal=*/true);
       }
     });
-    Value last = arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq,
-                                       e.add(d, size), e.c64(totalElements()));
+    // The destination is dense: its last run ends at its element count.
+    Value last =
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, e.add(d, size),
+                              e.c64(*numel(k.dst.sizes)));
     e.ifElse(
         last, [&] { scalarCopy(l, end, size, s, d); }, [] {});
   }

@@ -180,19 +180,12 @@ bool mlir::layout::joinsRuns(const KernelPlan &plan) {
   if (run.srcStride != 1 || run.dstStride != 1 || runBytes < kCacheLineBytes ||
       runBytes >= kLongRunBytes)
     return false;
-  // Dense: by increasing stride, each loop steps over all the inner ones.
-  llvm::SmallVector<KernelLoop, 6> outer(plan.loops.begin(),
-                                         plan.loops.end() - 1);
-  llvm::sort(outer, [](const KernelLoop &x, const KernelLoop &y) {
-    return x.dstStride < y.dstStride;
-  });
-  int64_t step = run.size;
-  for (const KernelLoop &l : outer) {
-    if (l.dstStride != step)
-      return false;
-    step *= l.size;
+  llvm::SmallVector<int64_t, 6> sizes, strides;
+  for (const KernelLoop &l : plan.loops) {
+    sizes.push_back(l.size);
+    strides.push_back(l.dstStride);
   }
-  return true;
+  return isNonOverlappingAndDense(StridedLayout(sizes, strides, 0));
 }
 
 /// Splits the chosen loop over threads, never giving a thread less than
