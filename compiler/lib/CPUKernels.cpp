@@ -1025,37 +1025,87 @@ private:
     bool canStream = k.plan.streamingStores && t.wholeLines;
     bool skewed = k.plan.streamingStores && t.skewed;
     Value bFull = floorTo(rb.lo, rb.hi, w);
-    // Tiles of `width` columns over [bLo, bHi).
-    auto blocks = [&](Value bLo, Value bHi, int64_t width, bool streaming) {
-      e.forLoop(bLo, bHi, width, [&](Value b0) {
-        emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
-          int64_t wide = n * lineBlocks(n);
-          Value aWide = floorTo(ra.lo, ra.hi, wide);
-          e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
-            micro(s, d, la, lb, ia, b0, n, width / n, lineBlocks(n), streaming);
-          });
-          Value aFull = floorTo(aWide, ra.hi, n);
-          e.forLoop(aWide, aFull, n, [&](Value ia) {
-            micro(s, d, la, lb, ia, b0, n, width / n, 1, streaming);
-          });
-          scalarRect(s, d, la, lb, aFull, ra.hi, b0, e.add(b0, e.c64(width)));
+    // The tiles of `width` columns from b0 down a.
+    auto column = [&](Value s, Value d, Value b0, int64_t width,
+                      bool streaming) {
+      int64_t wide = n * lineBlocks(n);
+      Value aWide = floorTo(ra.lo, ra.hi, wide);
+      e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
+        micro(s, d, la, lb, ia, b0, n, width / n, lineBlocks(n), streaming);
+      });
+      Value aFull = floorTo(aWide, ra.hi, n);
+      e.forLoop(aWide, aFull, n, [&](Value ia) {
+        micro(s, d, la, lb, ia, b0, n, width / n, 1, streaming);
+      });
+      if (!t.maskedEdges)
+        return scalarRect(s, d, la, lb, aFull, ra.hi, b0,
+                          e.add(b0, e.c64(width)));
+      Value rows = arith::SubIOp::create(e.b, ra.hi, aFull);
+      ifPositive(rows, [&] {
+        for (int64_t blk = 0; blk < width / n; ++blk)
+          maskedSquare(s, d, la, lb, aFull, e.add(b0, e.c64(blk * n)), n, rows,
+                       e.c64(n));
+      });
+    };
+    // Columns [bLo, rb.hi), fewer than n, down a.
+    auto tailColumns = [&](Value s, Value d, Value bLo) {
+      if (!t.maskedEdges)
+        return scalarRect(s, d, la, lb, ra.lo, ra.hi, bLo, rb.hi);
+      Value cols = arith::SubIOp::create(e.b, rb.hi, bLo);
+      ifPositive(cols, [&] {
+        Value aFull = floorTo(ra.lo, ra.hi, n);
+        e.forLoop(ra.lo, aFull, n, [&](Value ia) {
+          maskedSquare(s, d, la, lb, ia, bLo, n, e.c64(n), cols);
+        });
+        Value rows = arith::SubIOp::create(e.b, ra.hi, aFull);
+        ifPositive(rows, [&] {
+          maskedSquare(s, d, la, lb, aFull, bLo, n, rows, cols);
         });
       });
     };
-    auto loops = [&](bool streaming) { blocks(rb.lo, bFull, w, streaming); };
-    // Columns past the last full tile: single squares (normal stores), then
-    // scalars. NHWC with 63 channels (P2 odd), tiles of 16: 15 of every 63
-    // elements went through the scalar rectangle, now 7 (2 threads, three
-    // runs side by side: 12.2/12.7/10.5 -> 14.5/16.1/10.5 GB/s; C1 odd, 31
-    // of 63 -> 7, unchanged).
-    auto rest = [&] {
-      Value bSquares = bFull;
-      if (w > n) {
-        bSquares = floorTo(bFull, rb.hi, n);
+    // Tiles of `width` columns over [bLo, bHi), the inside loops within
+    // each b-block, so that a streaming tile's rows continue as long
+    // streams.
+    auto blocks = [&](Value bLo, Value bHi, int64_t width, bool streaming) {
+      e.forLoop(bLo, bHi, width, [&](Value b0) {
+        emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+          column(s, d, b0, width, streaming);
+        });
+      });
+    };
+    // Columns past the last full tile: single squares, then a masked square
+    // (or scalars). NHWC
+    // with 63 channels (P2 odd), tiles of 16: 15 of every 63 elements went
+    // through the scalar rectangle, now 7 (2 threads, three runs side by
+    // side: 12.2/12.7/10.5 -> 14.5/16.1/10.5 GB/s; C1 odd, 31 of 63 -> 7,
+    // unchanged).
+    auto squaresEnd = [&] { return w > n ? floorTo(bFull, rb.hi, n) : bFull; };
+    // Streaming tiles, then the columns past them storing normally.
+    auto streamed = [&](bool streaming) {
+      blocks(rb.lo, bFull, w, streaming);
+      Value bSquares = squaresEnd();
+      if (w > n)
         blocks(bFull, bSquares, n, false);
-      }
       emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
-        scalarRect(s, d, la, lb, ra.lo, ra.hi, bSquares, rb.hi);
+        tailColumns(s, d, bSquares);
+      });
+    };
+    // Tiles that store normally finish a plane of a x b, every column of
+    // it, before the inside loops move on: a destination line that a tile
+    // writes in part is finished while it is in cache, not a whole pass
+    // over the inside loops later. Side by side with b-blocks outside the
+    // inside loops (both with masked edges), medians of 5 runs of the copy
+    // limit at 1 thread: P7 at 63x65x63x65 0.20 -> 0.25, P8 at
+    // 31x33x31x17x31 0.18 -> 0.23, P4 at 255x257x255 0.23 -> 0.24.
+    auto planes = [&] {
+      emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+        e.forLoop(rb.lo, bFull, w,
+                  [&](Value b0) { column(s, d, b0, w, false); });
+        Value bSquares = squaresEnd();
+        if (w > n)
+          e.forLoop(bFull, bSquares, n,
+                    [&](Value b0) { column(s, d, b0, n, false); });
+        tailColumns(s, d, bSquares);
       });
     };
     if (skewed) {
@@ -1067,18 +1117,80 @@ private:
                                 arith::SubIOp::create(e.b, rb.hi, rb.lo),
                                 e.c64(2 * lineElements(dst.bytes)));
       e.ifElse(
-          wide, [&] { emitSkewed(s, d, t, la, lb, ra, rb); },
-          [&] {
-            loops(false);
-            rest();
-          });
+          wide, [&] { emitSkewed(s, d, t, la, lb, ra, rb); }, planes);
       return;
     }
     if (!canStream)
-      loops(false);
-    else
-      streamIfAligned(e.add(d, rb.lo), kCacheLineBytes, loops);
-    rest();
+      return planes();
+    streamIfAligned(e.add(d, rb.lo), kCacheLineBytes, [&](bool aligned) {
+      if (aligned)
+        streamed(true);
+      else
+        planes();
+    });
+  }
+
+  void ifPositive(Value count, function_ref<void()> body) {
+    e.ifElse(
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::sgt, count, e.c64(0)),
+        body, [] {});
+  }
+
+  /// Lanes [0, n) below `count` (i64, 0 to n), as a mask: built in a
+  /// general register (a mask register's kmov on AVX-512), so that the
+  /// masks of a square cost no vector registers.
+  Value lanesBelow(int64_t n, Value count) {
+    Type bits = e.b.getIntegerType(n);
+    Value all = arith::SubIOp::create(
+        e.b, arith::ShLIOp::create(e.b, e.c64(1), count), e.c64(1));
+    return LLVM::BitcastOp::create(e.b, VectorType::get({n}, e.b.getI1Type()),
+                                   arith::TruncIOp::create(e.b, bits, all));
+  }
+
+  /// The part of the n x n square at (ia, ib) with `rows` (1 to n) a
+  /// indices and `cols` (1 to n) b indices, transposed in registers like a
+  /// whole one: masked loads of the first `cols` source rows, masked stores
+  /// of the first `rows` destination rows. Copied element by element (a
+  /// loop LLVM turns into gathers), the edges took over a third of the time
+  /// of P7 at 63x65x63x65, for a quarter of its elements; at 1 thread,
+  /// medians of 3 runs side by side: 0.16 -> 0.24 of the copy limit, P8 at
+  /// 31x33x31x17x31 (15 of every 31 a rows at the edge) 0.14 -> 0.25.
+  void maskedSquare(Value s, Value d, const KernelLoop &la,
+                    const KernelLoop &lb, Value ia, Value ib, int64_t n,
+                    Value rows, Value cols) {
+    Type vt = e.vecOf(src.mem, n);
+    Value zero = arith::ConstantOp::create(
+        e.b, vt, cast<TypedAttr>(e.b.getZeroAttr(vt)));
+    Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
+    Value none = e.c64(0);
+    // Row j past the edge loads nothing (an all-false mask touches no
+    // memory); its address stays that of the last row.
+    auto lastOf = [&](int64_t j, Value count) {
+      return e.minI(e.c64(j), arith::SubIOp::create(e.b, count, e.c64(1)));
+    };
+    auto within = [&](int64_t j, Value count) {
+      return arith::CmpIOp::create(e.b, arith::CmpIPredicate::slt, e.c64(j),
+                                   count);
+    };
+    SmallVector<Value> in;
+    for (int64_t j = 0; j < n; ++j) {
+      Value mask = lanesBelow(
+          n, arith::SelectOp::create(e.b, within(j, cols), rows, none));
+      Value at = e.add(base, e.mulc(lastOf(j, cols), lb.srcStride));
+      in.push_back(LLVM::MaskedLoadOp::create(e.b, vt,
+                                              e.gep(srcPtr, src.mem, at), mask,
+                                              zero, Emitter::alignOf(src.mem)));
+    }
+    SmallVector<Value> out = transposeSquare(std::move(in));
+    Value first = e.add(e.add(d, ib), e.mulc(ia, la.dstStride));
+    for (int64_t i = 0; i < n; ++i) {
+      Value mask = lanesBelow(
+          n, arith::SelectOp::create(e.b, within(i, rows), cols, none));
+      Value at = e.add(first, e.mulc(lastOf(i, rows), la.dstStride));
+      LLVM::MaskedStoreOp::create(e.b, e.convert(out[i], src, dst),
+                                  e.gep(dstPtr, dst.mem, at), mask,
+                                  Emitter::alignOf(dst.mem));
+    }
   }
 
   /// Emits body(true) (streaming stores) when destination element `index`

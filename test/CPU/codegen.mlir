@@ -67,6 +67,30 @@ func.func @narrow(%x: !layout.tensor<4x8x64xf32>) -> !layout.tensor<64x8x4xf32> 
   return %c : !layout.tensor<64x8x4xf32>
 }
 
+// Odd extents (a = 13, b = 9; a loop of 5 inside the tile): the squares
+// past a's and b's last whole one load and store under masks, not element
+// by element.
+// CHECK-LABEL: define internal void @odd_edges__kernel0(
+// CHECK: call <8 x float> @llvm.masked.load.v8f32.p0(
+// CHECK: call void @llvm.masked.store.v8f32.p0(
+// CHECK-LABEL: define ptr @odd_edges_raw(
+func.func @odd_edges(%x: !layout.tensor<9x5x13xf32>) -> !layout.tensor<13x5x9xf32> {
+  %p = layout.permute %x [2, 1, 0] : !layout.tensor<9x5x13xf32>
+  %c = layout.contiguous %p : !layout.tensor<13x5x9xf32, strided<[1, 13, 65]>>
+  return %c : !layout.tensor<13x5x9xf32>
+}
+
+// 2-byte elements (no masked moves without AVX-512BW) copy their edges
+// element by element.
+// CHECK-LABEL: define internal void @odd_edges_f16__kernel0(
+// CHECK-NOT: @llvm.masked
+// CHECK-LABEL: define ptr @odd_edges_f16_raw(
+func.func @odd_edges_f16(%x: !layout.tensor<9x5x13xf16>) -> !layout.tensor<13x5x9xf16> {
+  %p = layout.permute %x [2, 1, 0] : !layout.tensor<9x5x13xf16>
+  %c = layout.contiguous %p : !layout.tensor<13x5x9xf16, strided<[1, 13, 65]>>
+  return %c : !layout.tensor<13x5x9xf16>
+}
+
 // Fused f32 -> f16 conversion of a transpose, four 8x8 tiles per line.
 // CHECK-LABEL: define internal void @to_f16__kernel0(
 // CHECK: fptrunc <32 x float> %{{.*}} to <32 x half>

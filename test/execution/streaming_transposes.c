@@ -12,8 +12,8 @@ typedef struct {
   const char *name;
   copy_fn fn;
   int rank;
-  int64_t sizes[3]; /* of the input */
-  int perm[3];      /* output dim i is input dim perm[i] */
+  int64_t sizes[4]; /* of the input */
+  int perm[4];      /* output dim i is input dim perm[i] */
   int64_t bytes;    /* element size of the input and the output */
   int convert;      /* f32 in, f16 out */
   int flip0;        /* the input's dim 0 is reversed first (layout.flip) */
@@ -40,14 +40,14 @@ static void fill(const Case *c, unsigned char *in, int64_t n) {
 static int64_t check(const void *cv, const unsigned char *in,
                      const unsigned char *out, int64_t n) {
   const Case *c = cv;
-  int64_t inStrides[3], outSizes[3];
+  int64_t inStrides[4], outSizes[4];
   inStrides[c->rank - 1] = 1;
   for (int d = c->rank - 2; d >= 0; --d)
     inStrides[d] = inStrides[d + 1] * c->sizes[d + 1];
   for (int d = 0; d < c->rank; ++d)
     outSizes[d] = c->sizes[c->perm[d]];
   int64_t outBytes = c->convert ? 2 : c->bytes, wrong = 0;
-  int64_t idx[3] = {0, 0, 0};
+  int64_t idx[4] = {0, 0, 0, 0};
   for (int64_t o = 0; o < n; ++o) {
     int64_t src = 0;
     for (int d = 0; d < c->rank; ++d) {
@@ -92,6 +92,14 @@ int main(void) {
        0},
       {"inside", FN(inside_raw), 3, {1025, 5, 1031}, {2, 1, 0}, 4, 0},
       {"narrow", FN(narrow_raw), 3, {255, 257, 255}, {2, 1, 0}, 4, 0},
+      {"reverse4", FN(reverse4_raw), 4, {33, 65, 63, 65}, {3, 2, 1, 0}, 4, 0},
+      {"reverse4_f64",
+       FN(reverse4_f64_raw),
+       4,
+       {33, 65, 31, 67},
+       {3, 2, 1, 0},
+       8,
+       0},
       {"f16", FN(f16_raw), 2, {4097, 4095}, {1, 0}, 2, 0},
       {"f16lines", FN(f16lines_raw), 2, {4128, 4104}, {1, 0}, 2, 0},
       {"i8", FN(i8_raw), 2, {8191, 4097}, {1, 0}, 1, 0},

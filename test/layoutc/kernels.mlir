@@ -28,10 +28,11 @@ func.func @transpose_odd(%x: !layout.tensor<4095x4097xf32>) -> !layout.tensor<40
   return %c : !layout.tensor<4097x4095xf32>
 }
 
-// P4 odd: the split cuts b (255 floats) into 16 chunks of one line, too
-// narrow for skewed tiles: rectangular tiles, normal stores.
+// P4 odd: split along b (255 floats), 16 chunks of one line would be too
+// narrow for skewed tiles: rectangular tiles, normal stores, and then the
+// split moves to the middle loop, so that chunks own whole destination rows.
 // CHECK-LABEL: function reverse_odd
-// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 255, "src_stride": 1, "dst_stride": 65535}, {"size": 257, "src_stride": 255, "dst_stride": 255}, {"size": 255, "src_stride": 65535, "dst_stride": 1}], {{.*}} "parallel_dim": 2, "chunks": 16, "index_bits": 32, "streaming_stores": false, "accumulator": null}
+// CHECK:       kernel {"op": "layout.contiguous", {{.*}} "loops": [{"size": 255, "src_stride": 1, "dst_stride": 65535}, {"size": 257, "src_stride": 255, "dst_stride": 255}, {"size": 255, "src_stride": 65535, "dst_stride": 1}], {{.*}} "parallel_dim": 1, "chunks": 52, "index_bits": 32, "streaming_stores": false, "accumulator": null}
 func.func @reverse_odd(%x: !layout.tensor<255x257x255xf32>) -> !layout.tensor<255x257x255xf32> {
   %v = layout.permute %x [2, 1, 0] : !layout.tensor<255x257x255xf32>
   %c = layout.contiguous %v : !layout.tensor<255x257x255xf32, strided<[1, 255, 65535]>>

@@ -239,6 +239,36 @@ TEST(KernelPlan, P7Reverse4d) {
   EXPECT_EQ(chunkGrain(p), 16);
 }
 
+TEST(KernelPlan, OddTransposesSplitWholeRows) {
+  // P7 at 63x65x63x65: destination rows of 63 floats, no whole lines, so
+  // the tiles store normally. Split along b (the source's outermost loop),
+  // four chunks of 16 columns would each write part of every line; the
+  // split takes the next loop in source order, whose chunks own whole rows.
+  KernelPlan p = permuteCopy({63, 65, 63, 65}, {3, 2, 1, 0}, 4);
+  EXPECT_EQ(
+      loopsOf(p),
+      (Loops{
+          {65, 1, 257985}, {63, 65, 4095}, {65, 4095, 63}, {63, 266175, 1}}));
+  EXPECT_FALSE(p.streamingStores);
+  EXPECT_EQ(p.parallelLoop, 2);
+  // The tile's edges (b = 63 is three squares of 16 and 15 columns) move
+  // as masked squares; 2-byte elements take scalars.
+  TransposeTiling t = transposeTiling(p);
+  EXPECT_TRUE(t.maskedEdges);
+  EXPECT_EQ(t.inside, (llvm::SmallVector<int64_t, 4>{2, 1}));
+  EXPECT_FALSE(transposeTiling(permuteCopy({63, 65, 63, 65}, {3, 2, 1, 0}, 2))
+                   .maskedEdges);
+  EXPECT_FALSE(
+      transposeTiling(permuteCopy({63, 65, 63, 65}, {3, 2, 1, 0}, 4, 2))
+          .maskedEdges);
+  // A 2-D transpose has no other loop: it still splits b.
+  KernelPlan flat = permuteCopy({1000, 1001}, {1, 0}, 4);
+  EXPECT_FALSE(flat.streamingStores);
+  EXPECT_EQ(flat.parallelLoop, 1);
+  // Streaming tiles (whole lines) keep the split along b.
+  EXPECT_EQ(permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 4).parallelLoop, 3);
+}
+
 TEST(KernelPlan, P8Rank5) {
   KernelPlan p = permuteCopy({32, 32, 32, 16, 32}, {4, 2, 0, 3, 1}, 4);
   EXPECT_EQ(p.strategy, KernelStrategy::Transpose);
@@ -438,9 +468,13 @@ TEST(KernelPlan, ChunksAreTheChunksThatRun) {
   KernelPlan half = permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 2);
   EXPECT_EQ(chunkGrain(half), 32);
   EXPECT_EQ(half.chunks, 2);
+  // i8 (one line of 64 along b, and in cache): normal stores, so the split
+  // takes the loop after b in source order.
   KernelPlan bytes = permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 1);
-  EXPECT_FALSE(bytes.parallelLoop);
-  EXPECT_EQ(bytes.chunks, 1);
+  EXPECT_FALSE(bytes.streamingStores);
+  EXPECT_EQ(bytes.parallelLoop, 2);
+  EXPECT_EQ(bytes.chunks, 16);
+  EXPECT_TRUE(covers(bytes));
   // Every bench-shaped plan, at 16 and at 64 threads.
   TargetInfo wide;
   wide.numThreads = 64;
@@ -591,10 +625,15 @@ TEST(KernelPlan, TileFollowsVectorRegisters) {
   EXPECT_EQ(t.edge, 16);
   EXPECT_EQ(t.width, 16);
   EXPECT_TRUE(t.wholeLines);
-  // Shorter loops still clamp the tile; the narrow edge is a power of two.
+  // Shorter loops still clamp the tile. 4-byte squares keep their edge down
+  // to half of it (12 of 16: one masked square); shorter ones narrow to a
+  // power of two.
   KernelPlan narrow = permuteCopy({4096, 2, 12}, {2, 1, 0}, 4, 0, avx512);
   EXPECT_EQ(tileOf(narrow), (std::vector<int64_t>{12, 16}));
-  EXPECT_EQ(transposeTiling(narrow).edge, 8);
+  EXPECT_EQ(transposeTiling(narrow).edge, 16);
+  EXPECT_TRUE(transposeTiling(narrow).maskedEdges);
+  KernelPlan narrower = permuteCopy({4096, 2, 7}, {2, 1, 0}, 4, 0, avx512);
+  EXPECT_EQ(transposeTiling(narrower).edge, 4);
   // Other widths and conversions keep the AVX2 tile.
   EXPECT_EQ(tileOf(permuteCopy({8192, 4096}, {1, 0}, 2, 0, avx512)),
             (std::vector<int64_t>{8, 8}));

@@ -36,11 +36,28 @@ func.func @inside(%x: !layout.tensor<1025x5x1031xf32>) -> !layout.tensor<1031x5x
   return %c : !layout.tensor<1031x5x1025xf32>
 }
 
-// Split along b in chunks of 1 line: rectangular tiles, normal stores.
+// Split along b in chunks of 1 line, too narrow to skew: rectangular tiles
+// storing normally, split along the middle loop instead.
 func.func @narrow(%x: !layout.tensor<255x257x255xf32>) -> !layout.tensor<255x257x255xf32> {
   %v = layout.permute %x [2, 1, 0] : !layout.tensor<255x257x255xf32>
   %c = layout.contiguous %v : !layout.tensor<255x257x255xf32, strided<[1, 255, 65535]>>
   return %c : !layout.tensor<255x257x255xf32>
+}
+
+// P7 with odd extents, [33, 65, 63, 65] reversed: destination rows of 33
+// elements, two loops inside the tile, normal stores, split along the loop
+// after b in source order; b's last column and a's last row (a = 65) go
+// through masked squares. Then f64, whose squares are 4 x 4.
+func.func @reverse4(%x: !layout.tensor<33x65x63x65xf32>) -> !layout.tensor<65x63x65x33xf32> {
+  %v = layout.permute %x [3, 2, 1, 0] : !layout.tensor<33x65x63x65xf32>
+  %c = layout.contiguous %v : !layout.tensor<65x63x65x33xf32, strided<[1, 65, 4095, 266175]>>
+  return %c : !layout.tensor<65x63x65x33xf32>
+}
+
+func.func @reverse4_f64(%x: !layout.tensor<33x65x31x67xf64>) -> !layout.tensor<67x31x65x33xf64> {
+  %v = layout.permute %x [3, 2, 1, 0] : !layout.tensor<33x65x31x67xf64>
+  %c = layout.contiguous %v : !layout.tensor<67x31x65x33xf64, strided<[1, 67, 2077, 135005]>>
+  return %c : !layout.tensor<67x31x65x33xf64>
 }
 
 func.func @f16(%x: !layout.tensor<4097x4095xf16>) -> !layout.tensor<4095x4097xf16> {
@@ -94,7 +111,7 @@ func.func @nhwc(%x: !layout.tensor<8x112x112x64xf32>) -> !layout.tensor<8x64x112
   return %c : !layout.tensor<8x64x112x112xf32>
 }
 
-// 44 channels: two 16-channel tiles, one of 8, then scalars.
+// 44 channels: two 16-channel tiles, one of 8, then a masked square.
 func.func @nhwc44(%x: !layout.tensor<10x112x112x44xf32>) -> !layout.tensor<10x44x112x112xf32> {
   %v = layout.permute %x [0, 3, 1, 2] : !layout.tensor<10x112x112x44xf32>
   %c = layout.contiguous %v : !layout.tensor<10x44x112x112xf32, strided<[551936, 1, 4928, 44]>>

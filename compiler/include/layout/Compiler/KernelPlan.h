@@ -160,7 +160,7 @@ int64_t chunkGrain(const KernelPlan &plan);
 struct TransposeTiling {
   /// Edge of the square in-register transposes: 8, or 4 for 8-byte
   /// elements (AVX2 has 16 vector registers), narrowed to a power of two
-  /// when a or b is shorter.
+  /// when a or b is shorter (and at most half of it, with maskedEdges).
   int64_t edge = 8;
   /// Destination-row elements one tile stores: whole lines when b is long
   /// enough, else one edge.
@@ -183,6 +183,10 @@ struct TransposeTiling {
   /// tile's first column), can still store whole aligned lines; the few
   /// elements before and after those lines in each row store normally.
   bool skewed = false;
+  /// The parts of squares at a's and b's ends, where fewer than `edge`
+  /// indices remain, move as masked squares (4- and 8-byte elements:
+  /// masked vector loads and stores) rather than element by element.
+  bool maskedEdges = false;
 };
 
 /// Lines of each destination row a skewed transpose tile stores at most.
