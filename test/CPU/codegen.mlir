@@ -176,12 +176,13 @@ func.func @amax_inner_short(%x: !layout.tensor<65536x3xf32>) -> !layout.tensor<6
   return %r : !layout.tensor<65536xf32>
 }
 
-// Destination rows 2049 floats apart: skewed tiles transpose 8 rows into a
+// Destination rows 2049 floats apart: skewed tiles transpose 16 rows (two
+// 8 x 8 squares side by side along the source rows, a line of each) into a
 // 64-byte-aligned buffer of 9 lines per row, then each row streams whole
 // lines from its own first line boundary (the address's distance to it);
 // normal stores of 16, 8, 4, 2 and 1 floats fill each row's ends.
 // CHECK-LABEL: define internal void @skewed_transpose__kernel0(
-// CHECK: %[[BUF:.*]] = alloca [1152 x float], align 64
+// CHECK: %[[BUF:.*]] = alloca [2304 x float], align 64
 // CHECK: %[[SQ:.*]] = getelementptr float, ptr %[[BUF]], i64
 // CHECK-NEXT: store <8 x float> %{{.*}}, ptr %[[SQ]], align 32
 // CHECK: ptrtoint ptr %{{.*}} to i64
