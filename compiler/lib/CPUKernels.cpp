@@ -28,6 +28,7 @@
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -841,6 +842,15 @@ private:
     // tiles: 0.34 -> 0.50 of the copy ceiling at 1 thread).
     TransposeTiling t = transposeTiling(k.plan);
     prefetchAhead = sourcePrefetchBytes(t);
+    if (k.plan.streamingStores && t.staged) {
+      auto [a, bl] = *k.plan.tiledLoops;
+      (void)a;
+      skewBuffer =
+          LLVM::AllocaOp::create(e.b, e.ptr, dst.mem,
+                                 e.c64(t.stageRows * k.plan.loops[bl].size +
+                                       2 * lineElements(dst.bytes)),
+                                 kCacheLineBytes);
+    }
     if (k.plan.streamingStores && t.skewed)
       skewBuffer = LLVM::AllocaOp::create(
           e.b, e.ptr, dst.mem,
@@ -1048,8 +1058,8 @@ private:
     bool skewed = k.plan.streamingStores && t.skewed;
     Value bFull = floorTo(rb.lo, rb.hi, w);
     // The tiles of `width` columns from b0 down a.
-    auto column = [&](Value s, Value d, Value b0, int64_t width,
-                      bool streaming) {
+    auto column = [&](Value s, Value d, Value b0, int64_t width, bool streaming,
+                      Range ra) {
       int64_t wide = n * lineBlocks(n);
       Value aWide = floorTo(ra.lo, ra.hi, wide);
       e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
@@ -1072,7 +1082,7 @@ private:
     // Columns [bLo, rb.hi), fewer than n, down a: whole squares along a but
     // the last (edgeRect's loop, which takes the count of rows of every
     // square from a minimum, was 5-8% slower on P7 and P8 at odd extents).
-    auto tailColumns = [&](Value s, Value d, Value bLo) {
+    auto tailColumns = [&](Value s, Value d, Value bLo, Range ra) {
       if (!t.maskedEdges)
         return scalarRect(s, d, la, lb, ra.lo, ra.hi, bLo, rb.hi);
       Value cols = arith::SubIOp::create(e.b, rb.hi, bLo);
@@ -1093,7 +1103,7 @@ private:
     auto blocks = [&](Value bLo, Value bHi, int64_t width, bool streaming) {
       e.forLoop(bLo, bHi, width, [&](Value b0) {
         emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
-          column(s, d, b0, width, streaming);
+          column(s, d, b0, width, streaming, ra);
         });
       });
     };
@@ -1111,7 +1121,7 @@ private:
       if (w > n)
         blocks(bFull, bSquares, n, false);
       emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
-        tailColumns(s, d, bSquares);
+        tailColumns(s, d, bSquares, ra);
       });
     };
     // Tiles that store normally finish a plane of a x b, every column of
@@ -1121,17 +1131,24 @@ private:
     // inside loops (both with masked edges), medians of 5 runs of the copy
     // limit at 1 thread: P7 at 63x65x63x65 0.20 -> 0.25, P8 at
     // 31x33x31x17x31 0.18 -> 0.23, P4 at 255x257x255 0.23 -> 0.24.
-    auto planes = [&] {
-      emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
-        e.forLoop(rb.lo, bFull, w,
-                  [&](Value b0) { column(s, d, b0, w, false); });
-        Value bSquares = squaresEnd();
-        if (w > n)
-          e.forLoop(bFull, bSquares, n,
-                    [&](Value b0) { column(s, d, b0, n, false); });
-        tailColumns(s, d, bSquares);
-      });
+    auto plane = [&](Value s, Value d, Range ra) {
+      e.forLoop(rb.lo, bFull, w,
+                [&](Value b0) { column(s, d, b0, w, false, ra); });
+      Value bSquares = squaresEnd();
+      if (w > n)
+        e.forLoop(bFull, bSquares, n,
+                  [&](Value b0) { column(s, d, b0, n, false, ra); });
+      tailColumns(s, d, bSquares, ra);
     };
+    auto planes = [&] {
+      emitTransposeOuter(inside, 0, s, d,
+                         [&](Value s, Value d) { plane(s, d, ra); });
+    };
+    if (k.plan.streamingStores && t.staged) {
+      assert(inside.empty() && !rangeIsSplit(bl) && "staged rows cut");
+      usesStreaming = true;
+      return emitStaged(s, d, t, la, lb, ra, plane);
+    }
     if (skewed) {
       // A chunk narrower than two lines along b has no line every row can
       // store whole.
@@ -1152,6 +1169,87 @@ private:
       else
         planes();
     });
+  }
+
+  /// Staged rows (TransposeTiling::staged): the chunk's rows [ra.lo,
+  /// ra.hi) are one contiguous span of the destination. Each block of
+  /// stageRows rows goes through the normal-store tiles (`plane`) into the
+  /// buffer (skewBuffer), at its place in the span's lines after the
+  /// partial line the previous block left; the buffer's whole lines then
+  /// stream out, and the partial one moves to the buffer's front. The
+  /// span's first line (when the span does not start it) and last partial
+  /// line store normally.
+  void emitStaged(Value s, Value d, const TransposeTiling &t,
+                  const KernelLoop &la, const KernelLoop &lb, Range ra,
+                  function_ref<void(Value, Value, Range)> plane) {
+    int64_t rowsPer = t.stageRows, line = lineElements(dst.bytes);
+    Type lineType = e.vecOf(dst.mem, line);
+    Value spanStart = e.add(d, e.mulc(ra.lo, la.dstStride));
+    // Elements of the span's first line before the span.
+    Value off = arith::SubIOp::create(e.b, e.c64(line), lineShift(spanStart));
+    off = arith::AndIOp::create(e.b, off, e.c64(line - 1));
+    Value lineBase = arith::SubIOp::create(e.b, spanStart, off);
+    Value hasHead =
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne, off, e.c64(0));
+    auto block = [&](Value ia, Value count, bool last) {
+      // Elements of the span's lines before this block, and those of them
+      // still in the buffer.
+      Value done = e.add(
+          off, e.mulc(arith::SubIOp::create(e.b, ia, ra.lo), la.dstStride));
+      Value pos = arith::AndIOp::create(e.b, done, e.c64(line - 1));
+      Value to = e.add(lineBase, arith::SubIOp::create(e.b, done, pos));
+      {
+        llvm::SaveAndRestore<Value> intoBuffer(dstPtr, skewBuffer);
+        plane(s, arith::SubIOp::create(e.b, pos, e.mulc(ia, la.dstStride)),
+              Range{ia, e.add(ia, count)});
+      }
+      Value end = e.add(pos, e.mulc(count, la.dstStride));
+      Value whole = arith::DivUIOp::create(e.b, end, e.c64(line));
+      Value first = arith::AndIOp::create(
+          e.b, hasHead,
+          arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, ia, ra.lo));
+      Value firstLine = arith::ExtUIOp::create(e.b, e.i64, first);
+      auto stream = [&] {
+        e.ifElse(
+            first,
+            [&] {
+              storePieces(off, e.add(to, off),
+                          arith::SubIOp::create(e.b, e.c64(line), off), line);
+            },
+            [] {});
+        e.forLoop(firstLine, whole, 1, [&](Value l) {
+          Value at = e.mulc(l, line);
+          e.store(e.load(lineType, skewBuffer, dst.mem, at), dstPtr, dst.mem,
+                  e.add(to, at), /*nontemporal=*/true);
+        });
+      };
+      Value tail = e.mulc(whole, line);
+      if (!last) {
+        // Blocks span two lines or more: the first line is whole.
+        stream();
+        e.store(e.load(lineType, skewBuffer, dst.mem, tail), skewBuffer,
+                dst.mem, e.c64(0));
+        return;
+      }
+      Value none =
+          arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, whole, e.c64(0));
+      e.ifElse(
+          none,
+          [&] {
+            Value lo = arith::SelectOp::create(e.b, first, off, e.c64(0));
+            storePieces(lo, e.add(to, lo), arith::SubIOp::create(e.b, end, lo),
+                        line);
+          },
+          [&] {
+            stream();
+            storePieces(tail, e.add(to, tail),
+                        arith::SubIOp::create(e.b, end, tail), line);
+          });
+    };
+    Value blocksEnd = floorTo(ra.lo, ra.hi, rowsPer);
+    e.forLoop(ra.lo, blocksEnd, rowsPer,
+              [&](Value ia) { block(ia, e.c64(rowsPer), false); });
+    block(blocksEnd, arith::SubIOp::create(e.b, ra.hi, blocksEnd), true);
   }
 
   void ifPositive(Value count, function_ref<void()> body) {

@@ -175,6 +175,20 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
              kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line &&
              (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
+  // Staged rows: a line's worth of each source row per block (as the
+  // backend's tiles read them), and at least two destination lines.
+  int64_t stageRows =
+      t.edge *
+      std::clamp<int64_t>(
+          kCacheLineBytes / std::max<int64_t>(1, t.edge * srcBytes), 1, 4);
+  int64_t stageBytes = stageRows * lb.size * dstBytes;
+  if (!t.interleave && !t.wholeLines && !t.skewed && t.inside.empty() &&
+      (t.maskedEdges || lb.size % t.edge == 0) && lb.dstStride == 1 &&
+      la.dstStride == lb.size && kCacheLineBytes % dstBytes == 0 &&
+      stageBytes >= 2 * kCacheLineBytes && stageBytes <= kStageBytes) {
+    t.staged = true;
+    t.stageRows = stageRows;
+  }
   return t;
 }
 
@@ -230,7 +244,7 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
       int64_t run = plan.loops[a].size * plan.loops[b].size * dstBytes;
       return plan.vectorWidth * dstBytes >= 16 && run >= kLongRunBytes;
     }
-    return t.wholeLines || t.skewed;
+    return t.wholeLines || t.skewed || t.staged;
   }
   if (plan.loops.size() <= 1 || joinsRuns(plan))
     return true;
@@ -356,8 +370,11 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     // columns), each chunk is a pass over the whole destination and reads
     // those lines from memory again. Split the next loop in source order
     // instead, whose chunks own whole rows.
+    // Staged rows need each chunk's rows whole, one contiguous span: they
+    // split another loop too, or else a.
     int64_t su = plan.tiledLoops->first;
-    if (!plan.streamingStores && parallel == du) {
+    bool staged = plan.streamingStores && transposeTiling(plan).staged;
+    if ((!plan.streamingStores || staged) && parallel == du) {
       std::optional<int64_t> other;
       for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
         if (i != su && i != du &&
@@ -366,6 +383,8 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
           other = i;
       if (other)
         parallel = *other;
+      else if (staged)
+        parallel = su;
     }
   }
   splitAcrossThreads(plan, parallel, *traffic, target);

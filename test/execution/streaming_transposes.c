@@ -109,6 +109,10 @@ int main(void) {
       /* N, H x W, C: the same memory as the program's 4-D NHWC input. */
       {"nhwc", FN(nhwc_raw), 3, {8, 12544, 64}, {0, 2, 1}, 4, 0},
       {"nhwc44", FN(nhwc44_raw), 3, {10, 12544, 44}, {0, 2, 1}, 4, 0},
+      {"nhwc63", FN(nhwc63_raw), 3, {6, 63, 12543}, {0, 2, 1}, 4, 0},
+      {"hwc24", FN(hwc24_raw), 2, {24, 350003}, {1, 0}, 4, 0},
+      {"nhwc20d", FN(nhwc20d_raw), 3, {2, 20, 120003}, {0, 2, 1}, 8, 0},
+      {"nhwc24h", FN(nhwc24h_raw), 3, {4, 24, 200003}, {0, 2, 1}, 2, 0},
       /* N, C, H x W with C = 3 -> N, H x W, C. */
       {"nchw3", FN(nchw3_raw), 3, {6, 3, 1055744}, {0, 2, 1}, 1, 0},
       {"nchw3f", FN(nchw3f_raw), 3, {2, 3, 1055744}, {0, 2, 1}, 4, 0},

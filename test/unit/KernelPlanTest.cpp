@@ -269,6 +269,44 @@ TEST(KernelPlan, OddTransposesSplitWholeRows) {
   EXPECT_EQ(permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 4).parallelLoop, 3);
 }
 
+TEST(KernelPlan, StagedRows) {
+  TargetInfo avx512;
+  avx512.vectorRegisters = 32;
+  // NCHW -> NHWC with 63 channels (P2 odd): destination rows of 252 bytes,
+  // one after another: staged through a buffer of 16 rows (16 x 63 floats,
+  // 4 KiB), and streamed. Split along the batch.
+  KernelPlan p = permuteCopy({15, 63, 111, 113}, {0, 2, 3, 1}, 4, 0, avx512);
+  TransposeTiling t = transposeTiling(p);
+  EXPECT_TRUE(t.staged);
+  EXPECT_FALSE(t.skewed);
+  EXPECT_EQ(t.stageRows, 16);
+  EXPECT_TRUE(p.streamingStores);
+  EXPECT_EQ(p.parallelLoop, 0);
+  // Without a loop outside the tile, the split takes a: chunks are spans.
+  KernelPlan flat = permuteCopy({24, 350003}, {1, 0}, 4);
+  EXPECT_TRUE(transposeTiling(flat).staged);
+  EXPECT_EQ(flat.parallelLoop, flat.tiledLoops->first);
+  // f64 on AVX2 (20 channels, 160-byte rows): squares of 4, two side by side
+  // along a line of the source.
+  EXPECT_EQ(
+      transposeTiling(permuteCopy({2, 20, 120003}, {0, 2, 1}, 8)).stageRows, 8);
+  // Not staged: rows that skew (100 floats, 49 KiB source rows), element
+  // by element edges (f32 -> f16 with 63 channels), blocks over 16 KiB
+  // (P5 at 63x511x513), and a destination row not right after the last
+  // (P4 at 255x257x255).
+  EXPECT_TRUE(
+      transposeTiling(permuteCopy({8, 100, 112, 112}, {0, 2, 3, 1}, 4)).skewed);
+  EXPECT_FALSE(
+      transposeTiling(permuteCopy({8, 100, 112, 112}, {0, 2, 3, 1}, 4)).staged);
+  EXPECT_FALSE(
+      transposeTiling(permuteCopy({15, 63, 111, 113}, {0, 2, 3, 1}, 4, 2))
+          .staged);
+  EXPECT_FALSE(
+      transposeTiling(permuteCopy({63, 511, 513}, {0, 2, 1}, 4)).staged);
+  EXPECT_FALSE(
+      transposeTiling(permuteCopy({255, 257, 255}, {2, 1, 0}, 4)).staged);
+}
+
 TEST(KernelPlan, P8Rank5) {
   KernelPlan p = permuteCopy({32, 32, 32, 16, 32}, {4, 2, 0, 3, 1}, 4);
   EXPECT_EQ(p.strategy, KernelStrategy::Transpose);

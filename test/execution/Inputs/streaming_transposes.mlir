@@ -118,6 +118,34 @@ func.func @nhwc44(%x: !layout.tensor<10x112x112x44xf32>) -> !layout.tensor<10x44
   return %c : !layout.tensor<10x44x112x112xf32>
 }
 
+// NCHW -> NHWC with destination rows of no whole lines (63 f32 channels,
+// 20 f64, 24 f16): staged rows, each block of rows transposed into a
+// buffer laid out like the destination and streamed whole lines at a time.
+// The 2-D one has no loop outside the tile, so it splits a.
+func.func @nhwc63(%x: !layout.tensor<6x63x12543xf32>) -> !layout.tensor<6x12543x63xf32> {
+  %v = layout.permute %x [0, 2, 1] : !layout.tensor<6x63x12543xf32>
+  %c = layout.contiguous %v : !layout.tensor<6x12543x63xf32, strided<[790209, 1, 12543]>>
+  return %c : !layout.tensor<6x12543x63xf32>
+}
+
+func.func @hwc24(%x: !layout.tensor<24x350003xf32>) -> !layout.tensor<350003x24xf32> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<24x350003xf32>
+  %c = layout.contiguous %v : !layout.tensor<350003x24xf32, strided<[1, 350003]>>
+  return %c : !layout.tensor<350003x24xf32>
+}
+
+func.func @nhwc20d(%x: !layout.tensor<2x20x120003xf64>) -> !layout.tensor<2x120003x20xf64> {
+  %v = layout.permute %x [0, 2, 1] : !layout.tensor<2x20x120003xf64>
+  %c = layout.contiguous %v : !layout.tensor<2x120003x20xf64, strided<[2400060, 1, 120003]>>
+  return %c : !layout.tensor<2x120003x20xf64>
+}
+
+func.func @nhwc24h(%x: !layout.tensor<4x24x200003xf16>) -> !layout.tensor<4x200003x24xf16> {
+  %v = layout.permute %x [0, 2, 1] : !layout.tensor<4x24x200003xf16>
+  %c = layout.contiguous %v : !layout.tensor<4x200003x24xf16, strided<[4800072, 1, 200003]>>
+  return %c : !layout.tensor<4x200003x24xf16>
+}
+
 // NCHW -> NHWC with 3 channels: rows interleaved into one contiguous run
 // per image, streamed in whole vectors per channel (u8, f32, and f32 -> f16,
 // whose pieces are 16 bytes).

@@ -187,7 +187,18 @@ struct TransposeTiling {
   /// indices remain, move as masked squares (4- and 8-byte elements:
   /// masked vector loads and stores) rather than element by element.
   bool maskedEdges = false;
+  /// Destination rows (b) shorter than a line multiple but adjacent, one
+  /// after another as a goes (NHWC with 63 channels): a chunk's rows are
+  /// one contiguous span, so tiles of `stageRows` rows at a time go to a
+  /// buffer laid out like the span, which streams its whole lines and
+  /// carries its last partial line into the next block. Only the span's
+  /// first and last partial lines store normally.
+  bool staged = false;
+  int64_t stageRows = 0;
 };
+
+/// The largest block of destination rows a staged transpose buffers.
+constexpr int64_t kStageBytes = 16 << 10;
 
 /// Lines of each destination row a skewed transpose tile stores at most.
 constexpr int64_t kSkewLines = 8;
