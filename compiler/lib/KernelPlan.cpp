@@ -369,9 +369,10 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     // with loops inside the tile (P7 at 63x65x63x65: four chunks of 16
     // columns), each chunk is a pass over the whole destination and reads
     // those lines from memory again. Split the next loop in source order
-    // instead, whose chunks own whole rows.
-    // Staged rows need each chunk's rows whole, one contiguous span: they
-    // split another loop too, or else a.
+    // instead, whose chunks own whole rows. Staged rows need each chunk's
+    // rows whole, one contiguous span: they split another loop too, or else
+    // a (P2 at 15x63x111x113 split along a, 64 bands of every image, ran at
+    // 0.26 of the copy limit instead of 0.35 split by image).
     int64_t su = plan.tiledLoops->first;
     bool staged = plan.streamingStores && transposeTiling(plan).staged;
     if ((!plan.streamingStores || staged) && parallel == du) {
