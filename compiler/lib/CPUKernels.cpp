@@ -1131,7 +1131,7 @@ private:
     // inside loops (both with masked edges), medians of 5 runs of the copy
     // limit at 1 thread: P7 at 63x65x63x65 0.20 -> 0.25, P8 at
     // 31x33x31x17x31 0.18 -> 0.23, P4 at 255x257x255 0.23 -> 0.24.
-    auto plane = [&](Value s, Value d, Range ra) {
+    auto panel = [&](Value s, Value d, Range ra) {
       e.forLoop(rb.lo, bFull, w,
                 [&](Value b0) { column(s, d, b0, w, false, ra); });
       Value bSquares = squaresEnd();
@@ -1139,6 +1139,21 @@ private:
         e.forLoop(bFull, bSquares, n,
                   [&](Value b0) { column(s, d, b0, n, false, ra); });
       tailColumns(s, d, bSquares, ra);
+    };
+    // A plane of more than 4096 rows of a goes in panels of 2048 rows: each
+    // b-block's pass leaves two partial lines per row for the next, 256 KiB
+    // per panel, which then are still in L2. Over the whole of a, C1 at
+    // 15x63x111x113 (12543 rows of 63 halves) read each of them from memory
+    // again: medians of 7 runs side by side, 0.62 -> 0.66 of the copy limit
+    // at 2 threads (unchanged at 1). P5 at 63x511x513, 513 rows, was 5%
+    // slower in panels of 512 or fewer rows.
+    constexpr int64_t kPanelRows = 2048;
+    auto plane = [&](Value s, Value d, Range ra) {
+      if (la.size <= 2 * kPanelRows)
+        return panel(s, d, ra);
+      e.forLoop(ra.lo, ra.hi, kPanelRows, [&](Value a0) {
+        panel(s, d, Range{a0, e.minI(e.add(a0, e.c64(kPanelRows)), ra.hi)});
+      });
     };
     auto planes = [&] {
       emitTransposeOuter(inside, 0, s, d,

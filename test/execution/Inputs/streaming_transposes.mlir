@@ -146,6 +146,22 @@ func.func @nhwc24h(%x: !layout.tensor<4x24x200003xf16>) -> !layout.tensor<4x2000
   return %c : !layout.tensor<4x200003x24xf16>
 }
 
+// Normal-store transposes with more than 4096 rows of a go in panels of
+// 2048 rows (in cache, and f32 -> f16 with 63 channels: edges element by
+// element, so not staged).
+func.func @hwc63small(%x: !layout.tensor<63x9001xf32>) -> !layout.tensor<9001x63xf32> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<63x9001xf32>
+  %c = layout.contiguous %v : !layout.tensor<9001x63xf32, strided<[1, 9001]>>
+  return %c : !layout.tensor<9001x63xf32>
+}
+
+func.func @nhwc63h(%x: !layout.tensor<3x63x12543xf32>, %y: !layout.tensor<3x12543x63xf16>) {
+  %v = layout.permute %x [0, 2, 1] : !layout.tensor<3x63x12543xf32>
+  %h = layout.to %v f16 : !layout.tensor<3x12543x63xf32, strided<[790209, 1, 12543]>>
+  layout.copy %h, %y : !layout.tensor<3x12543x63xf16, strided<[790209, 1, 12543]>>, !layout.tensor<3x12543x63xf16>
+  return
+}
+
 // NCHW -> NHWC with 3 channels: rows interleaved into one contiguous run
 // per image, streamed in whole vectors per channel (u8, f32, and f32 -> f16,
 // whose pieces are 16 bytes).
