@@ -842,14 +842,14 @@ private:
     // tiles: 0.34 -> 0.50 of the copy ceiling at 1 thread).
     TransposeTiling t = transposeTiling(k.plan);
     prefetchAhead = sourcePrefetchBytes(t);
+    // Staged rows: a block of rows, a partial line before it and a line's
+    // room for the carry's load after it.
     if (k.plan.streamingStores && t.staged) {
-      auto [a, bl] = *k.plan.tiledLoops;
-      (void)a;
-      skewBuffer =
-          LLVM::AllocaOp::create(e.b, e.ptr, dst.mem,
-                                 e.c64(t.stageRows * k.plan.loops[bl].size +
-                                       2 * lineElements(dst.bytes)),
-                                 kCacheLineBytes);
+      int64_t rowLen = k.plan.loops[k.plan.tiledLoops->second].size;
+      skewBuffer = LLVM::AllocaOp::create(
+          e.b, e.ptr, dst.mem,
+          e.c64(t.stageRows * rowLen + 2 * lineElements(dst.bytes)),
+          kCacheLineBytes);
     }
     if (k.plan.streamingStores && t.skewed)
       skewBuffer = LLVM::AllocaOp::create(
@@ -1972,7 +1972,8 @@ private:
   /// The induction variables of the copy nest's loops around the one being
   /// emitted, outermost first.
   SmallVector<Value> copyIndices;
-  /// Skewed transposes: n rows of skewBufferRow() destination elements.
+  /// Skewed transposes: n rows of skewBufferRow() destination elements;
+  /// staged rows: the block buffer (emitStaged).
   Value skewBuffer;
   /// sourcePrefetchBytes of the transpose being emitted.
   int64_t prefetchAhead = 0;
