@@ -603,15 +603,9 @@ private:
     int64_t vw = k.plan.vectorWidth, line = lineElements(dst.bytes);
     Value size = e.c64(l.size);
     Type vt = e.vecOf(dst.mem, vw);
-    Value addr =
-        LLVM::PtrToIntOp::create(e.b, e.i64, e.gep(dstPtr, dst.mem, d));
     // Elements before the first line boundary, and the previous run's
     // elements in that line.
-    Value head = arith::DivUIOp::create(
-        e.b,
-        arith::AndIOp::create(e.b, arith::SubIOp::create(e.b, e.c64(0), addr),
-                              e.c64(kCacheLineBytes - 1)),
-        e.c64(dst.bytes));
+    Value head = lineShift(d);
     Value tail = arith::SubIOp::create(e.b, e.c64(line), head);
     Value joined =
         arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne, head, e.c64(0));
@@ -1108,11 +1102,10 @@ private:
       });
     };
     // Columns past the last full tile: single squares, then a masked square
-    // (or scalars). NHWC
-    // with 63 channels (P2 odd), tiles of 16: 15 of every 63 elements went
-    // through the scalar rectangle, now 7 (2 threads, three runs side by
-    // side: 12.2/12.7/10.5 -> 14.5/16.1/10.5 GB/s; C1 odd, 31 of 63 -> 7,
-    // unchanged).
+    // (or scalars). NHWC with 63 channels (P2 odd), tiles of 16: 15 of
+    // every 63 elements went through the scalar rectangle, now 7 (2
+    // threads, three runs side by side: 12.2/12.7/10.5 -> 14.5/16.1/10.5
+    // GB/s; C1 odd, 31 of 63 -> 7, unchanged).
     auto squaresEnd = [&] { return w > n ? floorTo(bFull, rb.hi, n) : bFull; };
     // Streaming tiles, then the columns past them storing normally.
     auto streamed = [&](bool streaming) {
@@ -1364,15 +1357,8 @@ private:
 
   bool rangeIsSplit(int64_t loop) const { return parallelLoop() == loop; }
 
-  /// An n x (n * blocks) tile: `blocks` square n x n transposes side by
-  /// side along b, whose rows join into one store per destination row.
-  /// Source vectors per line: a micro tile spans that many n-wide column
-  /// blocks along a, so every source line it touches is read whole while it
-  /// is in L1 (rows a power-of-two stride apart share a cache set, and a
-  /// line left half-read is evicted before the next tile comes back to it).
-  int64_t lineBlocks(int64_t n) const {
-    return std::clamp<int64_t>(64 / (n * src.bytes), 1, 4);
-  }
+  /// Squares side by side along a in a micro tile (sourceLineBlocks).
+  int64_t lineBlocks(int64_t n) const { return sourceLineBlocks(n, src.bytes); }
 
   /// An (n * aBlocks) x (n * blocks) tile: square n x n transposes, whose
   /// rows join into one store per destination row.

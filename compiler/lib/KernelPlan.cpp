@@ -177,10 +177,7 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
              (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
   // Staged rows: a line's worth of each source row per block (as the
   // backend's tiles read them), and at least two destination lines.
-  int64_t stageRows =
-      t.edge *
-      std::clamp<int64_t>(
-          kCacheLineBytes / std::max<int64_t>(1, t.edge * srcBytes), 1, 4);
+  int64_t stageRows = t.edge * sourceLineBlocks(t.edge, srcBytes);
   int64_t stageBytes = stageRows * lb.size * dstBytes;
   if (!t.interleave && !t.wholeLines && !t.skewed && t.inside.empty() &&
       (t.maskedEdges || lb.size % t.edge == 0) && lb.dstStride == 1 &&

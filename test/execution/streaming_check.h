@@ -24,6 +24,20 @@ typedef int64_t (*check_fn)(const void *c, const unsigned char *in,
 
 static const unsigned char kSentinel = 0xA5;
 
+/* The element count of `rank` sizes. */
+static int64_t elements(const int64_t *sizes, int rank) {
+  int64_t n = 1;
+  for (int d = 0; d < rank; ++d)
+    n *= sizes[d];
+  return n;
+}
+
+/* `bytes` rounded up to whole lines, line-aligned (aligned_alloc wants a
+ * multiple of the alignment). */
+static unsigned char *alloc_lines(size_t bytes) {
+  return aligned_alloc(64, (bytes + 63) / 64 * 64);
+}
+
 /* Adds each run to *passed or *failed; returns 0 when out of memory. */
 static int run_placements(const char *name, const void *c, copy_fn fn,
                           check_fn check, const unsigned char *in, int64_t n,
@@ -33,8 +47,7 @@ static int run_placements(const char *name, const void *c, copy_fn fn,
   for (int si = 0; si < nShifts; ++si)
     maxShift = shifts[si] > maxShift ? shifts[si] : maxShift;
   size_t span = (size_t)(n * outBytes + maxShift * outBytes + 2 * 64);
-  /* aligned_alloc wants a multiple of the alignment. */
-  unsigned char *buf = aligned_alloc(64, (span + 63) / 64 * 64);
+  unsigned char *buf = alloc_lines(span);
   if (!buf)
     return 0;
   for (int threads = 1; threads <= 3; ++threads) {

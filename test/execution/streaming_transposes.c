@@ -124,13 +124,9 @@ int main(void) {
   int failed = 0, passed = 0;
   for (size_t ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ++ci) {
     const Case *c = &cases[ci];
-    int64_t n = 1;
-    for (int d = 0; d < c->rank; ++d)
-      n *= c->sizes[d];
+    int64_t n = elements(c->sizes, c->rank);
     int64_t outBytes = c->convert ? 2 : c->bytes;
-    /* aligned_alloc wants a multiple of the alignment. */
-    unsigned char *in =
-        aligned_alloc(64, (size_t)(n * c->bytes + 63) / 64 * 64);
+    unsigned char *in = alloc_lines((size_t)(n * c->bytes));
     if (!in) {
       printf("FAIL %s: out of memory\n", c->name);
       return 1;

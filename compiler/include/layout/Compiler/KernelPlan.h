@@ -197,6 +197,16 @@ struct TransposeTiling {
   int64_t stageRows = 0;
 };
 
+/// Squares of `edge` source elements of `srcBytes` bytes that a transpose
+/// tile takes side by side along a: a line's worth of each source row (at
+/// most 4), so that every source line it touches is read whole while it is
+/// in L1 (rows a power-of-two stride apart share a cache set, and a line
+/// left half-read is evicted before the next tile comes back to it).
+inline int64_t sourceLineBlocks(int64_t edge, int64_t srcBytes) {
+  return std::clamp<int64_t>(
+      kCacheLineBytes / std::max<int64_t>(1, edge * srcBytes), 1, 4);
+}
+
 /// The largest block of destination rows a staged transpose buffers.
 constexpr int64_t kStageBytes = 16 << 10;
 
