@@ -91,6 +91,24 @@ func.func @odd_edges_f16(%x: !layout.tensor<9x5x13xf16>) -> !layout.tensor<13x5x
   return %c : !layout.tensor<13x5x9xf16>
 }
 
+// Source rows 4 KiB apart share an L1 set: the micro tile takes its squares
+// one at a time, the halves' four squares along a back to back, and stores
+// each square's rows (8 halves), never a whole line of four squares.
+// CHECK-LABEL: define internal void @pow2_rows__kernel0(
+// CHECK-COUNT-8: load <8 x half>
+// CHECK-NOT: load
+// CHECK-COUNT-8: store <8 x half>
+// CHECK-COUNT-8: load <8 x half>
+// CHECK-NOT: load
+// CHECK-COUNT-8: store <8 x half>
+// CHECK-NOT: store <32 x half>
+// CHECK-LABEL: define ptr @pow2_rows_raw(
+func.func @pow2_rows(%x: !layout.tensor<64x2048xf16>) -> !layout.tensor<2048x64xf16> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<64x2048xf16>
+  %c = layout.contiguous %p : !layout.tensor<2048x64xf16, strided<[1, 2048]>>
+  return %c : !layout.tensor<2048x64xf16>
+}
+
 // Fused f32 -> f16 conversion of a transpose, four 8x8 tiles per line.
 // CHECK-LABEL: define internal void @to_f16__kernel0(
 // CHECK: fptrunc <32 x float> %{{.*}} to <32 x half>

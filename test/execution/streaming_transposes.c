@@ -119,6 +119,11 @@ int main(void) {
       {"nchw3", FN(nchw3_raw), 3, {6, 3, 1055744}, {0, 2, 1}, 1, 0},
       {"nchw3f", FN(nchw3f_raw), 3, {2, 3, 1055744}, {0, 2, 1}, 4, 0},
       {"nchw3h", FN(nchw3h_raw), 3, {3, 3, 1055744}, {0, 2, 1}, 4, 1},
+      /* In cache, source rows 4 KiB apart. */
+      {"pow2h", FN(pow2h_raw), 2, {61, 2048}, {1, 0}, 2, 0},
+      {"pow2b", FN(pow2b_raw), 2, {64, 4096}, {1, 0}, 1, 0},
+      {"pow2c", FN(pow2c_raw), 2, {64, 1024}, {1, 0}, 4, 1},
+      {"pow2f", FN(pow2f_raw), 2, {37, 1024}, {1, 0}, 4, 0},
   };
   const int shifts[] = {0, 1};
   int failed = 0, passed = 0;

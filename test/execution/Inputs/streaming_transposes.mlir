@@ -182,3 +182,31 @@ func.func @nchw3h(%x: !layout.tensor<3x3x1024x1031xf32>, %y: !layout.tensor<3x10
   layout.copy %v, %y : !layout.tensor<3x1024x1031x3xf32, strided<[3167232, 1031, 1, 1055744]>>, !layout.tensor<3x1024x1031x3xf16>
   return
 }
+
+// In cache, source rows 4 KiB apart (all in one L1 set): squares narrower
+// than a line store normally one at a time (f16, i8, f32 -> f16, and f32
+// with AVX2's 8 x 8 squares), with 61 and 37 rows for the partial tiles.
+func.func @pow2h(%x: !layout.tensor<61x2048xf16>) -> !layout.tensor<2048x61xf16> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<61x2048xf16>
+  %c = layout.contiguous %v : !layout.tensor<2048x61xf16, strided<[1, 2048]>>
+  return %c : !layout.tensor<2048x61xf16>
+}
+
+func.func @pow2b(%x: !layout.tensor<64x4096xi8>) -> !layout.tensor<4096x64xi8> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<64x4096xi8>
+  %c = layout.contiguous %v : !layout.tensor<4096x64xi8, strided<[1, 4096]>>
+  return %c : !layout.tensor<4096x64xi8>
+}
+
+func.func @pow2c(%x: !layout.tensor<64x1024xf32>, %y: !layout.tensor<1024x64xf16>) {
+  %v = layout.permute %x [1, 0] : !layout.tensor<64x1024xf32>
+  %h = layout.to %v f16 : !layout.tensor<1024x64xf32, strided<[1, 1024]>>
+  layout.copy %h, %y : !layout.tensor<1024x64xf16, strided<[1, 1024]>>, !layout.tensor<1024x64xf16>
+  return
+}
+
+func.func @pow2f(%x: !layout.tensor<37x1024xf32>) -> !layout.tensor<1024x37xf32> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<37x1024xf32>
+  %c = layout.contiguous %v : !layout.tensor<1024x37xf32, strided<[1, 1024]>>
+  return %c : !layout.tensor<1024x37xf32>
+}
