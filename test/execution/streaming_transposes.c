@@ -124,6 +124,9 @@ int main(void) {
       {"pow2b", FN(pow2b_raw), 2, {64, 4096}, {1, 0}, 1, 0},
       {"pow2c", FN(pow2c_raw), 2, {64, 1024}, {1, 0}, 4, 1},
       {"pow2f", FN(pow2f_raw), 2, {37, 1024}, {1, 0}, 4, 0},
+      /* In cache, destination rows 2 KiB apart. */
+      {"pow2d", FN(pow2d_raw), 2, {512, 61}, {1, 0}, 4, 0},
+      {"pow2dh", FN(pow2dh_raw), 2, {1024, 40}, {1, 0}, 2, 0},
   };
   const int shifts[] = {0, 1};
   int failed = 0, passed = 0;

@@ -210,3 +210,17 @@ func.func @pow2f(%x: !layout.tensor<37x1024xf32>) -> !layout.tensor<1024x37xf32>
   %c = layout.contiguous %v : !layout.tensor<1024x37xf32, strided<[1, 1024]>>
   return %c : !layout.tensor<1024x37xf32>
 }
+
+// In cache on one thread, destination rows 2 KiB apart: rows of tiles along
+// b first, then the rows of a past the last whole tile (61 and 40 rows).
+func.func @pow2d(%x: !layout.tensor<512x61xf32>) -> !layout.tensor<61x512xf32> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<512x61xf32>
+  %c = layout.contiguous %v : !layout.tensor<61x512xf32, strided<[1, 61]>>
+  return %c : !layout.tensor<61x512xf32>
+}
+
+func.func @pow2dh(%x: !layout.tensor<1024x40xf16>) -> !layout.tensor<40x1024xf16> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<1024x40xf16>
+  %c = layout.contiguous %v : !layout.tensor<40x1024xf16, strided<[1, 40]>>
+  return %c : !layout.tensor<40x1024xf16>
+}
