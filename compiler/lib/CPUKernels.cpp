@@ -1425,9 +1425,12 @@ private:
     // store each square's rows on their own. In cache, side by side, medians
     // of 3 runs (GB/s): f16 [64, 2048] -> (1, 0) 11 -> 46, i8 [64, 4096] 5
     // -> 21, C1 at 1x64x32x32 (f32 -> f16) 18 -> 39, f32 [64, 1024] with
-    // AVX2 (8 x 8 squares) 40 -> 58.
+    // AVX2 (8 x 8 squares) 40 -> 58. Not where the destination rows crowd
+    // one set as well: each destination line would then be written in parts
+    // just as far apart (P7 at 16x16x16x16 with AVX2: 27.6 -> 21.5).
     if (!streaming && aBlocks > 1 &&
-        sourceLinesPerSet(lb, blocks * n) > kL1Ways / 2) {
+        sourceLinesPerSet(lb, blocks * n) > kL1Ways / 2 &&
+        linesPerSet(la.dstStride * dst.bytes, aBlocks * n) <= kL1Ways / 2) {
       for (int64_t blk = 0; blk < blocks; ++blk)
         for (int64_t ab = 0; ab < aBlocks; ++ab) {
           SmallVector<Value> square;
