@@ -174,15 +174,28 @@ RES="$B/results.tsv"
 : >"$RES"
 DRIVER_ARGS=(--threads "$THREADS" --min-runs "$MIN_RUNS")
 [ "$HAVE_LAYOUTC" = 1 ] || DRIVER_ARGS+=(--no-layoutc "${LAYOUTC_NOTE#layoutc: }")
-START=$(date +%s)
-"$B/driver" "$B/spec.txt" "${DRIVER_ARGS[@]}" >>"$RES"
+HAVE_PEERS=0
 if "$PY" -c 'import numpy, torch' 2>/dev/null; then
-  "$PY" bench/peers.py "$B/spec.txt" --threads "$THREADS" --min-runs "$MIN_RUNS" >>"$RES"
+  HAVE_PEERS=1
   PEERS_NOTE="NumPy $("$PY" -c 'import numpy; print(numpy.__version__)'), PyTorch $("$PY" -c 'import torch; print(torch.__version__)')"
 else
   log "$PY lacks numpy/torch: no NumPy/PyTorch columns"
   PEERS_NOTE="NumPy/PyTorch: missing in $PY"
 fi
+# One case at a time, the peers' process right after the driver's, so that
+# every column of a row is timed within seconds of its limit: the load from
+# other tenants drifts over the minutes a whole suite takes (PyTorch's R3
+# at 2 threads read 47-57 GB/s against a 30-36 GB/s read limit timed
+# minutes before, and 25-36 GB/s when timed on its own).
+START=$(date +%s)
+for id in "${IDS[@]}"; do
+  grep "^$id " "$B/spec.txt" >"$B/spec-case.txt"
+  "$B/driver" "$B/spec-case.txt" "${DRIVER_ARGS[@]}" >>"$RES"
+  if [ "$HAVE_PEERS" = 1 ]; then
+    "$PY" bench/peers.py "$B/spec-case.txt" --threads "$THREADS" \
+      --min-runs "$MIN_RUNS" >>"$RES"
+  fi
+done
 END=$(date +%s)
 
 TABLE_ARGS=(--note "$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC'); measured in $((END - START)) s"
