@@ -1,5 +1,6 @@
 /* Runs the transposes of Inputs/streaming_transposes.mlir, whose traffic
- * exceeds the 32 MiB the planner streams beyond, at 1, 2 and 3 threads, into
+ * exceeds the 32 MiB the planner streams beyond (but for the last few, in
+ * cache, with power-of-two row strides), at 1, 2 and 3 threads, into
  * a line-aligned destination and one shifted by one element, and checks
  * every element against the permutation (bit patterns; the conversion
  * against C's f32 -> f16 on values exact in both). A sentinel around the

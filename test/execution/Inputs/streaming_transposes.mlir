@@ -1,5 +1,6 @@
 // Transposes large enough (over 32 MiB of traffic) for non-temporal stores,
-// checked element by element by streaming_transposes.c.
+// and at the end in-cache ones with power-of-two row strides, checked
+// element by element by streaming_transposes.c.
 
 // Destination rows 2048 floats apart (whole lines): aligned tiles.
 func.func @lines(%x: !layout.tensor<2112x2048xf32>) -> !layout.tensor<2048x2112xf32> {
