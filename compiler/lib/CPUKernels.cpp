@@ -1051,10 +1051,11 @@ private:
     bool canStream = k.plan.streamingStores && t.wholeLines;
     bool skewed = k.plan.streamingStores && t.skewed;
     Value bFull = floorTo(rb.lo, rb.hi, w);
+    // Rows of a one micro tile takes: a line's worth of each source row.
+    int64_t wide = n * lineBlocks(n);
     // The tiles of `width` columns from b0 down a.
     auto column = [&](Value s, Value d, Value b0, int64_t width, bool streaming,
                       Range ra) {
-      int64_t wide = n * lineBlocks(n);
       Value aWide = floorTo(ra.lo, ra.hi, wide);
       e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
         micro(s, d, la, lb, ia, b0, n, width / n, lineBlocks(n), streaming);
@@ -1130,7 +1131,6 @@ private:
     // 25, although at 1 thread 38 -> 52 and 56 -> 59), nor beyond L2 (P1 at
     // 2048x2000 8.6 -> 6.1, P4 at 255x257x255 0.23 -> 0.19 of the copy
     // limit).
-    int64_t wide = n * lineBlocks(n);
     int64_t dstShare = linesPerSet(la.dstStride * dst.bytes, wide);
     bool rowsFirst = !k.plan.parallelLoop && trafficBytes() <= kL2Bytes &&
                      dstShare > 1 && dstShare >= sourceLinesPerSet(lb, w);
