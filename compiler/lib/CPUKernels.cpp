@@ -1118,22 +1118,9 @@ private:
         tailColumns(s, d, bSquares, ra);
       });
     };
-    // In cache, the order of the tiles decides which side's lines crowd
-    // into one L1 set: a pass down a writes the same columns of every
-    // destination row, a pass along b reads the same columns of every source
-    // row. Where the destination rows share sets at least as much as the
-    // source rows (power-of-two strides), a kernel that runs as one chunk
-    // takes rows of tiles along b first. Side by side, medians of 7 runs
-    // (GB/s): NHWC -> NCHW at 1x16x32x64 54 -> 88, f32 [128, 256] -> (1, 0)
-    // and f16 [256, 256] unchanged. Not where the source rows share more
-    // (NCHW -> NHWC at 1x64x32x32: 70 -> 52), nor in kernels split across
-    // threads (at 2 threads P3 at 1x32x32x64 67 -> 36, P10 at 512x256 46 ->
-    // 25, although at 1 thread 38 -> 52 and 56 -> 59), nor beyond L2 (P1 at
-    // 2048x2000 8.6 -> 6.1, P4 at 255x257x255 0.23 -> 0.19 of the copy
-    // limit).
-    int64_t dstShare = linesPerSet(la.dstStride * dst.bytes, wide);
-    bool rowsFirst = !k.plan.parallelLoop && trafficBytes() <= kL2Bytes &&
-                     dstShare > 1 && dstShare >= sourceLinesPerSet(lb, w);
+    // Rows of tiles along b first (TransposeTiling::rowsFirst), unless a
+    // plan made elsewhere splits b.
+    bool rowsFirst = t.rowsFirst && k.plan.parallelLoop != bl;
     // Tiles that store normally finish a plane of a x b, every column of
     // it, before the inside loops move on: a destination line that a tile
     // writes in part is finished while it is in cache, not a whole pass
@@ -1552,34 +1539,10 @@ private:
   /// Ways of the L1 data cache that sourceLinesPerSet models (Zen 4; Intel's
   /// since Ice Lake have 12).
   static constexpr int64_t kL1Ways = 8;
-  /// A core's L2 (Zen 4).
-  static constexpr int64_t kL2Bytes = int64_t(1) << 20;
-
-  /// Bytes the whole copy reads and writes.
-  int64_t trafficBytes() const {
-    int64_t elements = 1;
-    for (const KernelLoop &l : k.plan.loops)
-      elements *= l.size;
-    return elements * (src.bytes + dst.bytes);
-  }
 
   /// The most of `rows` source rows, b's stride apart, that share one L1 set.
   int64_t sourceLinesPerSet(const KernelLoop &lb, int64_t rows) const {
     return linesPerSet(lb.srcStride * src.bytes, rows);
-  }
-
-  /// The most of `rows` rows `stride` bytes apart that share one set of a
-  /// 64-set L1 of 64-byte lines (4 KiB apart: AMD Zen's and Intel's).
-  static int64_t linesPerSet(int64_t stride, int64_t rows) {
-    constexpr int64_t kSets = 64;
-    int64_t most = 0;
-    SmallVector<int64_t> perSet(kSets, 0);
-    for (int64_t j = 0; j < rows; ++j) {
-      int64_t line = j * stride / kCacheLineBytes;
-      int64_t set = ((line % kSets) + kSets) % kSets;
-      most = std::max(most, ++perSet[set]);
-    }
-    return most;
   }
 
   /// The streaming micro tile for 4-byte elements, in registers only: a

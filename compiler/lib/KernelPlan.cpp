@@ -175,18 +175,44 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
              kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line &&
              (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
-  // Staged rows: a line's worth of each source row per block (as the
-  // backend's tiles read them), and at least two destination lines.
-  int64_t stageRows = t.edge * sourceLineBlocks(t.edge, srcBytes);
-  int64_t stageBytes = stageRows * lb.size * dstBytes;
+  // Rows of a a tile takes: a line's worth of each source row.
+  int64_t tileRows = t.edge * sourceLineBlocks(t.edge, srcBytes);
+  // Staged rows: a tile's rows per block, and at least two destination
+  // lines.
+  int64_t stageBytes = tileRows * lb.size * dstBytes;
   if (!t.interleave && !t.wholeLines && !t.skewed && t.inside.empty() &&
       (t.maskedEdges || lb.size % t.edge == 0) && lb.dstStride == 1 &&
       la.dstStride == lb.size && kCacheLineBytes % dstBytes == 0 &&
       stageBytes >= 2 * kCacheLineBytes && stageBytes <= kStageBytes) {
     t.staged = true;
-    t.stageRows = stageRows;
+    t.stageRows = tileRows;
   }
+  // In cache, side by side, medians of 5-7 runs (GB/s) at 1 / 2 threads:
+  // NHWC -> NCHW at 1x16x32x64 (one chunk) 54 -> 88 at 1; P1 at 256x256
+  // 63 -> 74 / 68 -> 138 and P5 at 4x128x128 71 -> 74 / 82 -> 143 (split
+  // along su and the batch). Not where the source rows share more (NCHW
+  // -> NHWC at 1x64x32x32: 70 -> 52 at 1), nor beyond L2 (P1 at 2048x2000
+  // 8.6 -> 6.1, P4 at 255x257x255 0.23 -> 0.19 of the copy limit).
+  int64_t elements = 1;
+  for (const KernelLoop &l : plan.loops)
+    elements *= l.size;
+  int64_t dstShare = linesPerSet(la.dstStride * dstBytes, tileRows);
+  t.rowsFirst = !t.interleave && elements * (srcBytes + dstBytes) <= kL2Bytes &&
+                dstShare > 1 &&
+                dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
   return t;
+}
+
+int64_t mlir::layout::linesPerSet(int64_t strideBytes, int64_t rows) {
+  constexpr int64_t kSets = 64;
+  int64_t most = 0;
+  llvm::SmallVector<int64_t> perSet(kSets, 0);
+  for (int64_t j = 0; j < rows; ++j) {
+    int64_t line = j * strideBytes / kCacheLineBytes;
+    int64_t set = ((line % kSets) + kSets) % kSets;
+    most = std::max(most, ++perSet[set]);
+  }
+  return most;
 }
 
 bool mlir::layout::joinsRuns(const KernelPlan &plan) {
@@ -369,7 +395,10 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     // instead, whose chunks own whole rows. Staged rows need each chunk's
     // rows whole, one contiguous span: they split another loop too, or else
     // a (P2 at 15x63x111x113 split along a, 64 bands of every image, ran at
-    // 0.26 of the copy limit instead of 0.35 split by image).
+    // 0.26 of the copy limit instead of 0.35 split by image). So do tiles
+    // that go along b first (rowsFirst): two threads writing bands of the
+    // same rows at once ran at half the speed of one (P1 at 256x256, 2
+    // threads: 28 GB/s split along b, 138 along a).
     int64_t su = plan.tiledLoops->first;
     bool staged = plan.streamingStores && transposeTiling(plan).staged;
     if ((!plan.streamingStores || staged) && parallel == du) {
@@ -381,7 +410,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
           other = i;
       if (other)
         parallel = *other;
-      else if (staged)
+      else if (staged || transposeTiling(plan).rowsFirst)
         parallel = su;
     }
   }

@@ -128,6 +128,8 @@ int main(void) {
       /* In cache, destination rows 2 KiB apart. */
       {"pow2d", FN(pow2d_raw), 2, {512, 61}, {1, 0}, 4, 0},
       {"pow2dh", FN(pow2dh_raw), 2, {1024, 40}, {1, 0}, 2, 0},
+      {"pow2ds", FN(pow2ds_raw), 2, {1024, 125}, {1, 0}, 4, 0},
+      {"pow2db", FN(pow2db_raw), 3, {6, 128, 125}, {0, 2, 1}, 4, 0},
   };
   const int shifts[] = {0, 1};
   int failed = 0, passed = 0;

@@ -307,6 +307,36 @@ TEST(KernelPlan, StagedRows) {
       transposeTiling(permuteCopy({255, 257, 255}, {2, 1, 0}, 4)).staged);
 }
 
+TEST(KernelPlan, RowsFirstInCache) {
+  TargetInfo avx512;
+  avx512.vectorRegisters = 32;
+  // P1 at 256x256: source and destination rows 1 KiB apart, four of a
+  // tile's 16 in each L1 set on both sides: rows of tiles along b first,
+  // and the split takes a (chunks along b would write bands of the same
+  // destination rows at once).
+  KernelPlan p1 = permuteCopy({256, 256}, {1, 0}, 4, 0, avx512);
+  EXPECT_TRUE(transposeTiling(p1).rowsFirst);
+  EXPECT_EQ(p1.chunks, 2);
+  EXPECT_EQ(p1.parallelLoop, p1.tiledLoops->first);
+  // NHWC -> NCHW at 1x32x32x64 (destination rows 4 KiB apart, source rows
+  // 256 bytes), and a batch of them, split by image.
+  EXPECT_TRUE(
+      transposeTiling(permuteCopy({1, 32, 32, 64}, {0, 3, 1, 2}, 4, 0, avx512))
+          .rowsFirst);
+  KernelPlan batched = permuteCopy({4, 128, 128}, {0, 2, 1}, 4, 0, avx512);
+  EXPECT_TRUE(transposeTiling(batched).rowsFirst);
+  EXPECT_EQ(batched.parallelLoop, 0);
+  // Not where the source rows crowd the sets more (NCHW -> NHWC: source rows
+  // 4 KiB apart, destination rows 256 bytes), nor beyond L2 (P1 at
+  // 1024x1024, 8 MiB of traffic): those split along b as before.
+  KernelPlan nhwc = permuteCopy({1, 64, 32, 32}, {0, 2, 3, 1}, 4, 0, avx512);
+  EXPECT_FALSE(transposeTiling(nhwc).rowsFirst);
+  EXPECT_EQ(nhwc.parallelLoop, nhwc.tiledLoops->second);
+  KernelPlan big = permuteCopy({1024, 1024}, {1, 0}, 4, 0, avx512);
+  EXPECT_FALSE(transposeTiling(big).rowsFirst);
+  EXPECT_EQ(big.parallelLoop, big.tiledLoops->second);
+}
+
 TEST(KernelPlan, P8Rank5) {
   KernelPlan p = permuteCopy({32, 32, 32, 16, 32}, {4, 2, 0, 3, 1}, 4);
   EXPECT_EQ(p.strategy, KernelStrategy::Transpose);

@@ -225,3 +225,17 @@ func.func @pow2dh(%x: !layout.tensor<1024x40xf16>) -> !layout.tensor<40x1024xf16
   %c = layout.contiguous %v : !layout.tensor<40x1024xf16, strided<[1, 40]>>
   return %c : !layout.tensor<40x1024xf16>
 }
+
+// The same in chunks: 2-D split along a (the source's stride-1 loop), and
+// a batch split by image.
+func.func @pow2ds(%x: !layout.tensor<1024x125xf32>) -> !layout.tensor<125x1024xf32> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<1024x125xf32>
+  %c = layout.contiguous %v : !layout.tensor<125x1024xf32, strided<[1, 125]>>
+  return %c : !layout.tensor<125x1024xf32>
+}
+
+func.func @pow2db(%x: !layout.tensor<6x128x125xf32>) -> !layout.tensor<6x125x128xf32> {
+  %v = layout.permute %x [0, 2, 1] : !layout.tensor<6x128x125xf32>
+  %c = layout.contiguous %v : !layout.tensor<6x125x128xf32, strided<[16000, 1, 125]>>
+  return %c : !layout.tensor<6x125x128xf32>
+}

@@ -195,7 +195,21 @@ struct TransposeTiling {
   /// first and last partial lines store normally.
   bool staged = false;
   int64_t stageRows = 0;
+  /// In L2 (traffic within kL2Bytes), where the destination's rows share L1
+  /// sets at least as much as the source's (power-of-two strides), tiles
+  /// that store normally go along b first, a row of tiles at a time, rather
+  /// than down a, whose passes write the same columns of every destination
+  /// row into one set. The planner then splits another loop than b, whose
+  /// chunks would each write a band of every destination row.
+  bool rowsFirst = false;
 };
+
+/// A core's L2 (Zen 4: 1 MiB).
+constexpr int64_t kL2Bytes = int64_t(1) << 20;
+
+/// The most of `rows` rows `strideBytes` apart that share one set of a
+/// 64-set L1 of 64-byte lines (4 KiB apart: AMD Zen's and Intel's).
+int64_t linesPerSet(int64_t strideBytes, int64_t rows);
 
 /// Squares of `edge` source elements of `srcBytes` bytes that a transpose
 /// tile takes side by side along a: a line's worth of each source row (at
