@@ -307,6 +307,17 @@ TEST(KernelPlan, StagedRows) {
       transposeTiling(permuteCopy({255, 257, 255}, {2, 1, 0}, 4)).staged);
 }
 
+TEST(KernelPlan, LinesPerSet) {
+  // 64 sets of 64-byte lines: rows 4 KiB apart all share one, 1 KiB apart
+  // every fourth, 4224 bytes (66 lines) apart none within 32 rows.
+  EXPECT_EQ(linesPerSet(4096, 16), 16);
+  EXPECT_EQ(linesPerSet(-4096, 8), 8);
+  EXPECT_EQ(linesPerSet(1024, 16), 4);
+  EXPECT_EQ(linesPerSet(4224, 32), 1);
+  EXPECT_EQ(linesPerSet(256, 16), 1);
+  EXPECT_EQ(linesPerSet(4096, 0), 0);
+}
+
 TEST(KernelPlan, RowsFirstInCache) {
   TargetInfo avx512;
   avx512.vectorRegisters = 32;
