@@ -175,7 +175,7 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
              kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line &&
              (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
-  // Rows of a a tile takes: a line's worth of each source row.
+  // The rows along a that a tile takes: a line's worth of each source row.
   int64_t tileRows = t.edge * sourceLineBlocks(t.edge, srcBytes);
   // Staged rows: a tile's rows per block, and at least two destination
   // lines.
@@ -187,10 +187,10 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
     t.staged = true;
     t.stageRows = tileRows;
   }
-  // In cache, side by side, medians of 5-7 runs (GB/s) at 1 / 2 threads:
-  // NHWC -> NCHW at 1x16x32x64 (one chunk) 54 -> 88 at 1; P1 at 256x256
-  // 63 -> 74 / 68 -> 138 and P5 at 4x128x128 71 -> 74 / 82 -> 143 (split
-  // along su and the batch). Not where the source rows share more (NCHW
+  // Rows of tiles first: in cache, side by side, medians of 5-7 runs (GB/s)
+  // at 1 / 2 threads: NHWC -> NCHW at 1x16x32x64 (one chunk) 54 -> 88 at 1; P1
+  // at 256x256 63 -> 74 / 68 -> 138 and P5 at 4x128x128 71 -> 74 / 82 -> 143
+  // (split along su and the batch). Not where the source rows share more (NCHW
   // -> NHWC at 1x64x32x32: 70 -> 52 at 1), nor beyond L2 (P1 at 2048x2000
   // 8.6 -> 6.1, P4 at 255x257x255 0.23 -> 0.19 of the copy limit).
   int64_t elements = 1;
