@@ -1051,7 +1051,8 @@ private:
     bool canStream = k.plan.streamingStores && t.wholeLines;
     bool skewed = k.plan.streamingStores && t.skewed;
     Value bFull = floorTo(rb.lo, rb.hi, w);
-    // Rows of a one micro tile takes: a line's worth of each source row.
+    // The rows along a that a micro tile takes: a line's worth of each
+    // source row (as TransposeTiling's rowsFirst and stageRows count them).
     int64_t wide = n * lineBlocks(n);
     // The tiles of `width` columns from b0 down a.
     auto column = [&](Value s, Value d, Value b0, int64_t width, bool streaming,
@@ -1535,10 +1536,6 @@ private:
       return kRowAhead;
     return 0;
   }
-
-  /// Ways of the L1 data cache that sourceLinesPerSet models (Zen 4; Intel's
-  /// since Ice Lake have 12).
-  static constexpr int64_t kL1Ways = 8;
 
   /// The most of `rows` source rows, b's stride apart, that share one L1 set.
   int64_t sourceLinesPerSet(const KernelLoop &lb, int64_t rows) const {

@@ -207,6 +207,10 @@ struct TransposeTiling {
 /// A core's L2 (Zen 4: 1 MiB).
 constexpr int64_t kL2Bytes = int64_t(1) << 20;
 
+/// Ways of the L1 data cache that linesPerSet's sets have (Zen 4; Intel's
+/// since Ice Lake have 12).
+constexpr int64_t kL1Ways = 8;
+
 /// The most of `rows` rows `strideBytes` apart that share one set of a
 /// 64-set L1 of 64-byte lines (4 KiB apart: AMD Zen's and Intel's).
 int64_t linesPerSet(int64_t strideBytes, int64_t rows);
