@@ -119,9 +119,11 @@ public:
   void store(Value value, Value base, Type elem, Value index,
              bool nontemporal = false) {
     unsigned align = alignOf(elem);
+    // Non-temporal vectors are aligned to their size up to a line: the
+    // callers check lines (a pair of lines may start at any line).
     if (nontemporal)
       if (auto v = dyn_cast<VectorType>(value.getType()))
-        align = v.getNumElements() * align;
+        align = std::min<unsigned>(v.getNumElements() * align, kCacheLineBytes);
     LLVM::StoreOp::create(b, value, gep(base, elem, index), std::max(1u, align),
                           /*isVolatile=*/false, nontemporal);
   }
@@ -407,7 +409,7 @@ public:
     // aligned.
     assert((k.plan.strategy != KernelStrategy::Transpose ||
             loop != k.plan.tiledLoops->second ||
-            grain % transposeTiling(k.plan).width == 0) &&
+            grain % transposeTiling(k.plan).streamWidth == 0) &&
            "chunk boundaries cut a line tile");
     return {k.plan.loops[loop].size, grain};
   }
@@ -1109,9 +1111,16 @@ private:
     // threads, three runs side by side: 12.2/12.7/10.5 -> 14.5/16.1/10.5
     // GB/s; C1 odd, 31 of 63 -> 7, unchanged).
     auto squaresEnd = [&] { return w > n ? floorTo(bFull, rb.hi, n) : bFull; };
-    // Streaming tiles, then the columns past them storing normally.
+    // Streaming tiles (two lines of each row where b has them, then one),
+    // then the columns past them storing normally.
     auto streamed = [&](bool streaming) {
-      blocks(rb.lo, bFull, w, streaming);
+      if (t.streamWidth > w) {
+        Value bPairs = floorTo(rb.lo, rb.hi, t.streamWidth);
+        blocks(rb.lo, bPairs, t.streamWidth, streaming);
+        blocks(bPairs, bFull, w, streaming);
+      } else {
+        blocks(rb.lo, bFull, w, streaming);
+      }
       Value bSquares = squaresEnd();
       if (w > n)
         blocks(bFull, bSquares, n, false);
@@ -1525,14 +1534,15 @@ private:
       return longRows ? kRowAhead : 0;
     // The rows of each tile's block are adjacent, and the blocks follow one
     // another: prefetch two blocks ahead.
-    int64_t block = t.width * lb.srcStride * src.bytes;
+    int64_t w = t.streamWidth;
+    int64_t block = w * lb.srcStride * src.bytes;
     if (t.inside.empty() && la.size * la.srcStride == lb.srcStride &&
         block <= (64 << 10))
       return std::max<int64_t>(2 * block, 8 << 10);
-    bool wholeLineLoads = lanesTile(t.edge, t.width / t.edge) &&
-                          lineBlocks(t.edge) == t.width / t.edge;
-    if (t.width >= 32 &&
-        (sourceLinesPerSet(lb, t.width) <= 8 || wholeLineLoads) && longRows)
+    bool wholeLineLoads =
+        lanesTile(t.edge, w / t.edge) && lineBlocks(t.edge) == w / t.edge;
+    if (w >= 32 && (sourceLinesPerSet(lb, w) <= 8 || wholeLineLoads) &&
+        longRows)
       return kRowAhead;
     return 0;
   }

@@ -90,9 +90,12 @@ static int64_t splitUnit(const KernelPlan &plan, int64_t loop) {
   if (plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
       loop == plan.tiledLoops->second) {
     int64_t line = lineElements(plan.dstElementBytes);
-    if (plan.streamingStores && transposeTiling(plan).skewed)
+    if (!plan.streamingStores)
+      return line;
+    TransposeTiling t = transposeTiling(plan);
+    if (t.skewed)
       return skewSplitLines(plan.loops[loop].size, line) * line;
-    return line;
+    return std::max(line, t.streamWidth);
   }
   return 1;
 }
@@ -159,6 +162,20 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
                  llvm::all_of(t.inside, [&](int64_t i) {
                    return lines(plan.loops[i].dstStride);
                  });
+  // Streaming tiles store two lines of each destination row back to back,
+  // as squares side by side along b: the memory then sees pairs of adjacent
+  // lines rather than single lines scattered one per row. Medians of 2-3
+  // runs side by side on Zen 4, of the copy limit at 1 thread (AVX-512): P1
+  // 0.66 -> 0.92, P2 0.75 -> 0.94, P3 0.75 -> 0.95, P4 0.64 -> 0.87, P5 0.75
+  // -> 0.92, P7 0.60 -> 0.87, P8 0.70 -> 0.87, C1 0.77 -> 0.87, f64 at
+  // 4096x2048 0.68 -> 0.90; with AVX2, P1 0.66 -> 0.86 and P10 0.59 -> 0.65.
+  // Four lines per row were slower than two (P1 0.80, P4 0.79), and so were
+  // i8 tiles of 16 squares (0.54 -> 0.40-0.49).
+  t.streamWidth = t.width;
+  int64_t streamWidth = plan.streamLines * line;
+  if (plan.streamingStores && plan.streamLines > 1 && t.wholeLines &&
+      lb.size >= streamWidth && streamWidth / t.edge <= 8)
+    t.streamWidth = streamWidth;
   // A skewed tile needs full squares and at least one line per row past
   // the skew (b spans four lines or more, so most of a row streams). Its
   // window reads kSkewLines + 1 lines' worth of source rows a vector at a
@@ -387,21 +404,30 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
         skewSplitLines(plan.loops[du].size,
                        lineElements(plan.dstElementBytes)) < 4)
       plan.streamingStores = false;
-    // Chunks along du own a band of every destination row, and tiles that
-    // store normally leave the lines at the band's edges to the next chunk:
-    // with loops inside the tile (P7 at 63x65x63x65: four chunks of 16
-    // columns), each chunk is a pass over the whole destination and reads
-    // those lines from memory again. Split the next loop in source order
-    // instead, whose chunks own whole rows. Staged rows need each chunk's
-    // rows whole, one contiguous span: they split another loop too, or else
-    // a (P2 at 15x63x111x113 split along a, 64 bands of every image, ran at
-    // 0.26 of the copy limit instead of 0.35 split by image). So do tiles
-    // that go along b first (rowsFirst): two threads writing bands of the
-    // same rows at once ran at half the speed of one (P1 at 256x256, 2
-    // threads: 28 GB/s split along b, 138 along a).
+    // Chunks along du own a band of every destination row. Tiles that store
+    // normally leave the lines at the band's edges to the next chunk: with
+    // loops inside the tile (P7 at 63x65x63x65: four chunks of 16 columns),
+    // each chunk is a pass over the whole destination and reads those lines
+    // from memory again. Split the next loop in source order instead, whose
+    // chunks own whole rows. So do
+    // - streaming tiles (not skewed ones, whose split has its own units):
+    //   they then store pairs of lines (TransposeTiling::streamWidth) in up
+    //   to 64 chunks, rather than in as many as b has pairs (P4 8, P7 2).
+    //   Side by side, medians of 2 runs (GB/s) at 1 / 2 threads, split
+    //   along b -> along the next loop: P4 22.5 -> 25.1 / 45.3 -> 51.5, P7
+    //   23.1 -> 23.3 / 47.0 -> 47.5;
+    // - staged rows, which need each chunk's rows whole, one contiguous span,
+    //   and split a when there is no other loop (P2 at 15x63x111x113 split
+    //   along a, 64 bands of every image, ran at 0.26 of the copy limit
+    //   instead of 0.35 split by image);
+    // - tiles that go along b first (rowsFirst), which split a too: two
+    //   threads writing bands of the same rows at once ran at half the speed
+    //   of one (P1 at 256x256, 2 threads: 28 GB/s split along b, 138 along
+    //   a).
     int64_t su = plan.tiledLoops->first;
     bool staged = plan.streamingStores && transposeTiling(plan).staged;
-    if ((!plan.streamingStores || staged) && parallel == du) {
+    bool skewed = plan.streamingStores && transposeTiling(plan).skewed;
+    if (!skewed && parallel == du) {
       std::optional<int64_t> other;
       for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
         if (i != su && i != du &&
@@ -414,7 +440,27 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
         parallel = su;
     }
   }
-  splitAcrossThreads(plan, parallel, *traffic, target);
+  // Pairs of lines per streaming tile row (TransposeTiling::streamWidth),
+  // unless a split along b then makes half as many chunks as single lines,
+  // and fewer than 16 (the pairs gain 30% per thread; more threads than 16
+  // rarely add bandwidth to a copy). Not for squares of
+  // 16-byte rows with 32 registers, whose tiles load every source line whole
+  // for one line of each destination row (the CPU backend's
+  // streamingLanes): P10 with pairs, 0.64 -> 0.59-0.64 of the copy limit at
+  // 1 thread.
+  bool lanes = target.vectorRegisters >= 32 &&
+               plan.squareEdge * srcBytes == 16 && srcBytes == dstBytes;
+  if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
+      !lanes) {
+    KernelPlan single = plan;
+    plan.streamLines = kStreamLines;
+    splitAcrossThreads(single, parallel, *traffic, target);
+    splitAcrossThreads(plan, parallel, *traffic, target);
+    if (plan.chunks < 16 && 2 * plan.chunks <= single.chunks)
+      plan = std::move(single);
+  } else {
+    splitAcrossThreads(plan, parallel, *traffic, target);
+  }
   if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);
       !r)
     return fail(r.message());

@@ -286,24 +286,35 @@ func.func @line_rows(%x: !layout.tensor<512x256x128xf32>) -> !layout.tensor<256x
   return %c : !layout.tensor<256x512x128xf32>
 }
 
-// NHWC -> NCHW (bench P3), 256-byte source rows: the streaming tile stays in
-// registers. Each vector is two 16-byte source quarters (the high one
-// inserted straight from memory), and no spill (a normal store) comes
+// NHWC -> NCHW (bench P3 with 112x113 images), 256-byte source rows.
+// Streaming tiles store two lines of each destination row back to back: a
+// 128-byte span in four 32-byte streaming stores, one after another. The
+// images' 12656 pixels leave one line per channel row past the pairs, whose
+// tiles stay in registers: each vector two 16-byte source quarters (the
+// high one inserted straight from memory), and no spill (a normal store)
 // between the loads and the streaming stores.
 // CHECK-LABEL: define internal void @nchw__kernel0(
+// CHECK: store <32 x float> %{{.*}}, align 64, !nontemporal
 // CHECK: load <4 x float>
 // CHECK: shufflevector <4 x float> %{{.*}}, <4 x float> %{{.*}}, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
 // CHECK: store <16 x float> %{{.*}}, align 64, !nontemporal
 // ASM-LABEL: nchw__kernel0:
+// ASM: vmovntps %ymm{{[0-9]+}}, 64(%[[P:r[0-9a-z]+]])
+// ASM-NOT: vmovntps
+// ASM: vmovntps %ymm{{[0-9]+}}, 32(%[[P]])
+// ASM-NOT: vmovntps
+// ASM: vmovntps %ymm{{[0-9]+}}, (%[[P]])
+// ASM-NOT: vmovntps
+// ASM: vmovntps %ymm{{[0-9]+}}, 96(%[[P]])
 // ASM: vinsertf128 $1, {{-?[0-9]+}}(%r{{.*}}), %ymm
 // ASM-NOT: (%rsp)
 // ASM: vmovntps %ymm
 // ASM-NOT: (%rsp)
 // ASM: vinsertf128 $1, {{-?[0-9]+}}(%r{{.*}}), %ymm
-func.func @nchw(%x: !layout.tensor<16x112x112x64xf32>) -> !layout.tensor<16x64x112x112xf32> {
-  %v = layout.permute %x [0, 3, 1, 2] : !layout.tensor<16x112x112x64xf32>
-  %c = layout.contiguous %v : !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>>
-  return %c : !layout.tensor<16x64x112x112xf32>
+func.func @nchw(%x: !layout.tensor<16x112x113x64xf32>) -> !layout.tensor<16x64x112x113xf32> {
+  %v = layout.permute %x [0, 3, 1, 2] : !layout.tensor<16x112x113x64xf32>
+  %c = layout.contiguous %v : !layout.tensor<16x64x112x113xf32, strided<[809984, 1, 7232, 64]>>
+  return %c : !layout.tensor<16x64x112x113xf32>
 }
 
 // NCHW -> NHWC with 3 channels (bench P11): each 96-byte interleaved vector

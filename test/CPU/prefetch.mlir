@@ -2,20 +2,21 @@
 // (prefetcht1) where the hardware prefetchers fall behind: a transpose that
 // reads its source block by block, blocks of adjacent rows up to 64 KiB (two
 // blocks ahead, at least 8 KiB); a transpose tile of 32 or more long rows
-// that do not share L1 sets or, with 32 vector registers, f16 tiles that
-// load every source line whole (1 KiB ahead along each row); the rows of an
+// of which at most 8 share an L1 set or, with 32 vector registers, f16 tiles
+// that load every source line whole (1 KiB ahead along each row); the rows of an
 // outer reduction's group (one group ahead); skewed transpose tiles along
 // source rows of 4 KiB or more (1 KiB ahead).
 // RUN: layoutc %s --emit=llvm | FileCheck %s --check-prefixes=CHECK,AVX2
 // RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: layoutc %s --emit=asm | FileCheck %s --check-prefix=ASM
 
-// NHWC -> NCHW with 64 channels: each tile reads 16 adjacent 256-byte rows.
+// NHWC -> NCHW with 64 channels: each tile reads 32 adjacent 256-byte rows
+// (two lines of each destination row), blocks of 8 KiB.
 // CHECK-LABEL: define internal void @nhwc_to_nchw__kernel0(
-// CHECK: %[[A:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 8192
+// CHECK: %[[A:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 16384
 // CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[A]], i32 0, i32 2, i32 1)
-// CHECK-NEXT: load <{{4|16}} x float>
-// CHECK: store <{{8|16}} x float> %{{.*}}, !nontemporal
+// CHECK-NEXT: load <{{8|16}} x float>
+// CHECK: store <32 x float> %{{.*}}, !nontemporal
 // CHECK-LABEL: define ptr @nhwc_to_nchw_raw(
 // ASM-LABEL: nhwc_to_nchw__kernel0:
 // ASM: prefetcht1
@@ -26,9 +27,9 @@ func.func @nhwc_to_nchw(%x: !layout.tensor<16x112x112x64xf32>) -> !layout.tensor
   return %c : !layout.tensor<16x64x112x112xf32>
 }
 
-// A batched transpose of 2 KiB rows: blocks of 16 rows, 32 KiB.
+// A batched transpose of 2 KiB rows: blocks of 32 rows, 64 KiB.
 // CHECK-LABEL: define internal void @batched__kernel0(
-// CHECK: %[[B:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 65536
+// CHECK: %[[B:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 131072
 // CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[B]], i32 0, i32 2, i32 1)
 // CHECK-LABEL: define ptr @batched_raw(
 func.func @batched(%x: !layout.tensor<64x512x512xf32>) -> !layout.tensor<64x512x512xf32> {
@@ -37,16 +38,29 @@ func.func @batched(%x: !layout.tensor<64x512x512xf32>) -> !layout.tensor<64x512x
   return %c : !layout.tensor<64x512x512xf32>
 }
 
-// f32 -> f16 with NCHW -> NHWC: a tile reads 32 channel rows 49 KiB apart,
-// one prefetch per 64 bytes of each row.
+// f32 -> f16 with NCHW -> NHWC: a tile reads 64 channel rows (two lines of
+// 32 halves per destination row) 49 KiB apart, each in its own L1 set with
+// 112x113 images: one prefetch per 64 bytes of each row.
 // CHECK-LABEL: define internal void @nchw_to_nhwc_f16__kernel0(
 // CHECK: %[[R:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 1024
 // CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[R]], i32 0, i32 2, i32 1)
 // CHECK-NEXT: load <8 x float>
 // CHECK-NOT: getelementptr i8, ptr %{{.*}}, i64 1056
-// CHECK: store <{{16|32}} x half> %{{.*}}, !nontemporal
+// CHECK: store <64 x half> %{{.*}}, !nontemporal
 // CHECK-LABEL: define ptr @nchw_to_nhwc_f16_raw(
-func.func @nchw_to_nhwc_f16(%x: !layout.tensor<16x64x112x112xf32>) -> !layout.tensor<16x112x112x64xf16> {
+func.func @nchw_to_nhwc_f16(%x: !layout.tensor<16x64x112x113xf32>) -> !layout.tensor<16x112x113x64xf16> {
+  %p = layout.permute %x [0, 2, 3, 1] : !layout.tensor<16x64x112x113xf32>
+  %c = layout.contiguous %p : !layout.tensor<16x112x113x64xf32, strided<[809984, 113, 1, 12656]>>
+  %h = layout.to %c f16 : !layout.tensor<16x112x113x64xf32>
+  return %h : !layout.tensor<16x112x113x64xf16>
+}
+
+// With 112x112 images (C1), 16 of those rows share each set, and the
+// prefetches slowed it down (0.70-0.79 -> 0.62 of the copy limit).
+// CHECK-LABEL: define internal void @c1__kernel0(
+// CHECK-NOT: llvm.prefetch
+// CHECK-LABEL: define ptr @c1_raw(
+func.func @c1(%x: !layout.tensor<16x64x112x112xf32>) -> !layout.tensor<16x112x112x64xf16> {
   %p = layout.permute %x [0, 2, 3, 1] : !layout.tensor<16x64x112x112xf32>
   %c = layout.contiguous %p : !layout.tensor<16x112x112x64xf32, strided<[802816, 112, 1, 12544]>>
   %h = layout.to %c f16 : !layout.tensor<16x112x112x64xf32>
@@ -72,14 +86,27 @@ func.func @f16_rows_in_one_set(%x: !layout.tensor<8192x4096xf16>) -> !layout.ten
   return %c : !layout.tensor<4096x8192xf16>
 }
 
-// 16 long rows (blocks of 256 KiB): the hardware prefetchers keep up.
+// 32 long rows (two lines of each destination row) 4112 floats apart, in
+// different sets: 1 KiB ahead.
 // CHECK-LABEL: define internal void @square__kernel0(
-// CHECK-NOT: llvm.prefetch
+// CHECK: %[[Q:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 1024
+// CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[Q]], i32 0, i32 2, i32 1)
 // CHECK-LABEL: define ptr @square_raw(
 func.func @square(%x: !layout.tensor<4096x4112xf32>) -> !layout.tensor<4112x4096xf32> {
   %p = layout.permute %x [1, 0] : !layout.tensor<4096x4112xf32>
   %c = layout.contiguous %p : !layout.tensor<4112x4096xf32, strided<[1, 4112]>>
   return %c : !layout.tensor<4112x4096xf32>
+}
+
+// 16 long rows (f64, two lines of 8 doubles per destination row; blocks of
+// 256 KiB): the hardware prefetchers keep up.
+// CHECK-LABEL: define internal void @doubles__kernel0(
+// CHECK-NOT: llvm.prefetch
+// CHECK-LABEL: define ptr @doubles_raw(
+func.func @doubles(%x: !layout.tensor<4096x2048xf64>) -> !layout.tensor<2048x4096xf64> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<4096x2048xf64>
+  %c = layout.contiguous %p : !layout.tensor<2048x4096xf64, strided<[1, 2048]>>
+  return %c : !layout.tensor<2048x4096xf64>
 }
 
 // Skewed tiles (destination rows 4095 floats apart) read 9 lines' worth of source rows a vector at a time, far more streams than the

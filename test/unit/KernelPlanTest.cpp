@@ -97,11 +97,16 @@ TEST(KernelPlan, P1Transpose2d) {
 
 TEST(KernelPlan, TransposesSplitTheSourcesOutermostLoop) {
   // P4, [256]^3 permute (2, 1, 0): the destination's outermost loop is the
-  // source's unit-stride one; the split goes to x's dim 0 (stride 65536).
+  // source's unit-stride one. x's dim 0 (stride 65536) is outermost in the
+  // source but the destination's stride-1 loop, whose chunks would each
+  // write a band of every destination row: the split goes to the next loop
+  // in source order (stride 256), whose chunks own whole rows.
   KernelPlan p = permuteCopy({256, 256, 256}, {2, 1, 0}, 4);
   EXPECT_EQ(loopsOf(p),
             (Loops{{256, 1, 65536}, {256, 256, 256}, {256, 65536, 1}}));
-  EXPECT_EQ(p.parallelLoop, 2);
+  EXPECT_EQ(p.parallelLoop, 1);
+  // P1 has no other loop: it splits the destination's stride-1 loop.
+  EXPECT_EQ(permuteCopy({4096, 4096}, {1, 0}, 4).parallelLoop, 1);
   // P3, NHWC -> NCHW: the batch is outermost on both sides.
   KernelPlan q = permuteCopy({16, 112, 112, 64}, {0, 3, 1, 2}, 4);
   EXPECT_EQ(q.parallelLoop, 0);
@@ -232,11 +237,11 @@ TEST(KernelPlan, P7Reverse4d) {
       (Loops{
           {64, 1, 262144}, {64, 64, 4096}, {64, 4096, 64}, {64, 262144, 1}}));
   EXPECT_EQ(p.tiledLoops, std::make_pair(int64_t(0), int64_t(3)));
-  // The split loop is the destination's stride-1 loop: chunks hold whole
-  // destination lines, 64 / 16 == 4 of them.
-  EXPECT_EQ(p.parallelLoop, 3);
-  EXPECT_EQ(p.chunks, 4);
-  EXPECT_EQ(chunkGrain(p), 16);
+  // The source's outermost loop is the destination's stride-1 loop: the
+  // split takes the next one in source order (stride 4096), 16 chunks of 4.
+  EXPECT_EQ(p.parallelLoop, 2);
+  EXPECT_EQ(p.chunks, 16);
+  EXPECT_EQ(chunkGrain(p), 4);
 }
 
 TEST(KernelPlan, OddTransposesSplitWholeRows) {
@@ -265,8 +270,8 @@ TEST(KernelPlan, OddTransposesSplitWholeRows) {
   KernelPlan flat = permuteCopy({1000, 1001}, {1, 0}, 4);
   EXPECT_FALSE(flat.streamingStores);
   EXPECT_EQ(flat.parallelLoop, 1);
-  // Streaming tiles (whole lines) keep the split along b.
-  EXPECT_EQ(permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 4).parallelLoop, 3);
+  // So do streaming tiles (whole lines).
+  EXPECT_EQ(permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 4).parallelLoop, 2);
 }
 
 TEST(KernelPlan, StagedRows) {
@@ -543,10 +548,15 @@ TEST(KernelPlan, ChunksAreTheChunksThatRun) {
   EXPECT_EQ(chunkGrain(skewed), 2 * 16 * 16);
   EXPECT_EQ(skewed.chunks, 9);
   EXPECT_TRUE(covers(skewed));
-  // f16 destinations hold 32 elements a line, i8 64.
-  KernelPlan half = permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 2);
+  // f16 destinations hold 32 elements a line: destination rows of 64
+  // halves split in 2 chunks of a line (tiles of one line each, rather
+  // than one chunk of a pair).
+  KernelPlan half = permuteCopy({64, 1 << 20}, {1, 0}, 2);
+  EXPECT_TRUE(half.streamingStores);
+  EXPECT_EQ(half.parallelLoop, 1);
   EXPECT_EQ(chunkGrain(half), 32);
   EXPECT_EQ(half.chunks, 2);
+  EXPECT_TRUE(covers(half));
   // i8 (one line of 64 along b, and in cache): normal stores, so the split
   // takes the loop after b in source order.
   KernelPlan bytes = permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 1);
@@ -678,6 +688,66 @@ TEST(KernelPlan, TransposeTilingIsWhatTheBackendEmits) {
   EXPECT_EQ(partial.edge, 8);
   EXPECT_EQ(partial.width, 24);
   EXPECT_FALSE(partial.wholeLines);
+}
+
+TEST(KernelPlan, StreamingTilesStorePairsOfLines) {
+  // P1 with AVX2: 8x8 squares, one line of 16 floats per tile row in cache
+  // and when the destination is not aligned; streaming tiles store two.
+  KernelPlan p1 = permuteCopy({4096, 4096}, {1, 0}, 4);
+  ASSERT_TRUE(p1.streamingStores);
+  EXPECT_EQ(p1.streamLines, kStreamLines);
+  TransposeTiling t1 = transposeTiling(p1);
+  EXPECT_EQ(t1.width, 16);
+  EXPECT_EQ(t1.streamWidth, 32);
+  // Chunks along b hold whole pairs.
+  EXPECT_EQ(chunkGrain(p1) % 32, 0);
+  EXPECT_EQ(llvm::divideCeil(4096, chunkGrain(p1)), p1.chunks);
+  // AVX-512: two 16x16 squares side by side.
+  TargetInfo avx512;
+  avx512.vectorRegisters = 32;
+  TransposeTiling wide =
+      transposeTiling(permuteCopy({4096, 4096}, {1, 0}, 4, 0, avx512));
+  EXPECT_EQ(wide.edge, 16);
+  EXPECT_EQ(wide.streamWidth, 32);
+  // f64 (4x4 squares, 8 per line) and f32 -> f16 (8x8, 32 halves a line).
+  EXPECT_EQ(transposeTiling(permuteCopy({4096, 2048}, {1, 0}, 8)).streamWidth,
+            16);
+  EXPECT_EQ(transposeTiling(permuteCopy({16, 64, 112, 112}, {0, 2, 3, 1}, 4, 2))
+                .streamWidth,
+            64);
+  // f16 takes pairs with AVX2 but not with 32 registers, whose tiles load
+  // every source line whole for one line of each destination row.
+  EXPECT_EQ(permuteCopy({8192, 4096}, {1, 0}, 2).streamLines, kStreamLines);
+  KernelPlan lanes = permuteCopy({8192, 4096}, {1, 0}, 2, 0, avx512);
+  EXPECT_EQ(lanes.streamLines, 1);
+  EXPECT_EQ(transposeTiling(lanes).streamWidth, 32);
+  // i8 pairs would take 16 squares: one line.
+  TransposeTiling bytes = transposeTiling(permuteCopy({8192, 8192}, {1, 0}, 1));
+  EXPECT_EQ(bytes.streamWidth, bytes.width);
+  // In cache, and with destination rows shorter than two lines, one.
+  KernelPlan cached = permuteCopy({256, 256}, {1, 0}, 4);
+  EXPECT_FALSE(cached.streamingStores);
+  EXPECT_EQ(transposeTiling(cached).streamWidth, 16);
+  TransposeTiling p9 = transposeTiling(
+      permuteCopy({16, 16, 16, 16, 16, 16}, {5, 3, 1, 0, 2, 4}, 4));
+  EXPECT_EQ(p9.streamWidth, 16);
+  // Skewed tiles (rows not a whole number of lines apart) stay as they are.
+  TransposeTiling odd = transposeTiling(permuteCopy({4095, 4097}, {1, 0}, 4));
+  EXPECT_TRUE(odd.skewed);
+  EXPECT_EQ(odd.streamWidth, odd.width);
+  // A split along b that pairs would leave with half as many chunks, and
+  // fewer than 16, takes single lines: 128 floats per destination row are 8
+  // lines, 8 chunks of one rather than 4 of a pair. 2112 floats (132 lines)
+  // pair in 14 chunks (15 of single lines).
+  KernelPlan many = permuteCopy({2112, 2048}, {1, 0}, 4);
+  EXPECT_EQ(many.streamLines, kStreamLines);
+  EXPECT_EQ(many.chunks, 14);
+  KernelPlan rows = permuteCopy({128, 1 << 18}, {1, 0}, 4);
+  ASSERT_TRUE(rows.streamingStores);
+  EXPECT_EQ(rows.parallelLoop, 1);
+  EXPECT_EQ(rows.streamLines, 1);
+  EXPECT_EQ(rows.chunks, 8);
+  EXPECT_EQ(transposeTiling(rows).streamWidth, 16);
 }
 
 TEST(KernelPlan, VectorWidthFollowsTarget) {

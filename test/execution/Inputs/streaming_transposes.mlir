@@ -9,6 +9,35 @@ func.func @lines(%x: !layout.tensor<2112x2048xf32>) -> !layout.tensor<2048x2112x
   return %c : !layout.tensor<2048x2112xf32>
 }
 
+// Destination rows of 131 lines: streaming tiles of two lines per row, then
+// one; split along b in pairs, the last chunk a single line.
+func.func @pairs(%x: !layout.tensor<2096x2080xf32>) -> !layout.tensor<2080x2096xf32> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<2096x2080xf32>
+  %c = layout.contiguous %t : !layout.tensor<2080x2096xf32, strided<[1, 2080]>>
+  return %c : !layout.tensor<2080x2096xf32>
+}
+
+// The same with a loop inside the tile (rows of 17 lines): the split takes
+// that loop rather than b.
+func.func @pairs_inside(%x: !layout.tensor<272x128x256xf32>) -> !layout.tensor<256x128x272xf32> {
+  %p = layout.permute %x [2, 1, 0] : !layout.tensor<272x128x256xf32>
+  %c = layout.contiguous %p : !layout.tensor<256x128x272xf32, strided<[1, 256, 32768]>>
+  return %c : !layout.tensor<256x128x272xf32>
+}
+
+// f64 rows of 131 lines, and f32 -> f16 rows of 3 lines (96 channels).
+func.func @pairs_f64(%x: !layout.tensor<1048x2056xf64>) -> !layout.tensor<2056x1048xf64> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<1048x2056xf64>
+  %c = layout.contiguous %t : !layout.tensor<2056x1048xf64, strided<[1, 2056]>>
+  return %c : !layout.tensor<2056x1048xf64>
+}
+
+func.func @pairs_convert(%x: !layout.tensor<2x96x45056xf32>, %y: !layout.tensor<2x45056x96xf16>) {
+  %p = layout.permute %x [0, 2, 1] : !layout.tensor<2x96x45056xf32>
+  layout.copy %p, %y : !layout.tensor<2x45056x96xf32, strided<[4325376, 1, 45056]>>, !layout.tensor<2x45056x96xf16>
+  return
+}
+
 // Rows 2049 floats apart: skewed tiles, split along b.
 func.func @odd(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x2049xf32> {
   %t = layout.transpose %x 0, 1 : !layout.tensor<2049x2051xf32>

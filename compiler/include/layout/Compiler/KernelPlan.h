@@ -126,6 +126,9 @@ struct KernelPlan {
   /// The destination does not fit in cache: non-temporal stores skip the
   /// read-for-ownership and keep the source in cache.
   bool streamingStores = false;
+  /// Streaming transposes: the lines of each destination row that a tile
+  /// stores back to back (TransposeTiling::streamWidth), 1 or kStreamLines.
+  int64_t streamLines = 1;
 };
 
 /// Plans `dst = src` where both layouts have the same sizes (a broadcast
@@ -165,6 +168,10 @@ struct TransposeTiling {
   /// Destination-row elements one tile stores: whole lines when b is long
   /// enough, else one edge.
   int64_t width = 8;
+  /// Destination-row elements one streaming tile stores: the plan's
+  /// streamLines lines of each row back to back where b is that long, else
+  /// `width`.
+  int64_t streamWidth = 8;
   /// b is shorter than the edge and directly inside a in the destination
   /// (NCHW -> NHWC with C = 3): one vector per b index along a, interleaved
   /// into one store, instead of square tiles.
@@ -224,6 +231,10 @@ inline int64_t sourceLineBlocks(int64_t edge, int64_t srcBytes) {
   return std::clamp<int64_t>(
       kCacheLineBytes / std::max<int64_t>(1, edge * srcBytes), 1, 4);
 }
+
+/// Lines of each destination row that a streaming transpose tile stores
+/// back to back (TransposeTiling::streamWidth).
+constexpr int64_t kStreamLines = 2;
 
 /// The largest block of destination rows a staged transpose buffers.
 constexpr int64_t kStageBytes = 16 << 10;
