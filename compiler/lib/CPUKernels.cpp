@@ -1820,6 +1820,7 @@ private:
     Value tail = r.lo;
     if (l.srcStride == 1 && vw > 1) {
       int64_t step = kAccs * vw;
+      int64_t ahead = runPrefetchBytes();
       Type vacc = e.vecOf(acc.mem, vw), vsrc = e.vecOf(src.mem, vw);
       Value vecEnd = floorTo(r.lo, r.hi, step);
       Value sum =
@@ -1831,6 +1832,11 @@ private:
                  ValueRange accs = e.forLoopCarry(
                      blk, blkEnd, step, init,
                      [&](Value i, ValueRange in) -> SmallVector<Value> {
+                       if (ahead)
+                         for (int64_t at = 0; at < step * src.bytes;
+                              at += kCacheLineBytes)
+                           e.prefetch(srcPtr, src.mem, e.add(s, i), ahead + at,
+                                      /*locality=*/3);
                        SmallVector<Value> next;
                        for (int64_t j = 0; j < kAccs; ++j) {
                          Value v = e.load(vsrc, srcPtr, src.mem,
@@ -1860,6 +1866,22 @@ private:
             .front();
     Value old = e.freezeLoad(acc.mem, accPtr, acc.mem, a);
     e.store(ops.combine(old, total), accPtr, acc.mem, a);
+  }
+
+  /// How far ahead of its loads a contiguous run that reduces 2-byte
+  /// elements (f16, bf16: half the bytes per vector that f32 reads)
+  /// prefetches into L1, one line at a time, in inputs larger than L2; 0
+  /// for others. The hardware prefetchers alone kept R5 (f16, 128 MiB) at
+  /// 0.63 / 0.58 of the read limit at 1 / 2 threads on an Intel Xeon
+  /// (Granite Rapids, AVX-512); side by side, medians of 3 runs (GB/s): 1
+  /// thread 11.4 -> 16.1, 2 threads 24.5 -> 38; 4 or 16 KiB ahead were no
+  /// better. In C, the same loop with prefetches beat the f32 read limit's
+  /// (19.3 against 14.8 GB/s at 1 thread).
+  int64_t runPrefetchBytes() const {
+    Fallible<int64_t> inputs = numel(k.src.sizes);
+    if (src.bytes != 2 || !inputs || *inputs * src.bytes <= kL2Bytes)
+      return 0;
+    return 8 << 10;
   }
 
   /// Innermost loop kept: a row of outputs accumulates `rows` rows of the
