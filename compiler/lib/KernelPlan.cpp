@@ -154,6 +154,25 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   };
   llvm::stable_sort(t.inside, bySourceStride);
   llvm::stable_sort(t.outside, bySourceStride);
+  // Destination rows shorter than a line (b) continue along another loop
+  // (its destination stride is b's extent): with that loop outside the
+  // others, a tile's next piece of each destination line came a whole pass
+  // over them later, by when the line, in an L1 set with the tile's other
+  // rows (power-of-two strides), was gone. Innermost, a tile's lines are
+  // finished by the next few tiles. In cache, side by side, medians of 7
+  // (GB/s) at 1 / 2 threads: P9 at 8x8x8x4x4x8 6.1 -> 19.6 / 6.7 -> 15, at
+  // 8^6 21.5 -> 34.3, at 12^6 (24 MiB of traffic) 13.6 -> 16.1 / 13.9 -> 30.
+  if (!plan.streamingStores && !t.interleave &&
+      t.width * dstBytes < kCacheLineBytes) {
+    auto next = llvm::find_if(t.outside, [&](int64_t i) {
+      return plan.loops[i].dstStride == lb.size * lb.dstStride;
+    });
+    if (next != t.outside.end()) {
+      int64_t loop = *next;
+      t.outside.erase(next);
+      t.outside.push_back(loop);
+    }
+  }
 
   auto lines = [&](int64_t elements) {
     return (elements * dstBytes) % kCacheLineBytes == 0;

@@ -668,12 +668,22 @@ TEST(KernelPlan, TransposeTilingIsWhatTheBackendEmits) {
   EXPECT_TRUE(t9.inside.empty());
   EXPECT_EQ(t9.outside, (llvm::SmallVector<int64_t, 4>{3, 2, 4, 1}));
   // Rows of 4 floats: 4x4 squares, one per 16-byte row, not whole lines.
-  TransposeTiling narrow =
-      transposeTiling(permuteCopy({8, 8, 8, 4, 4, 8}, {5, 3, 1, 0, 2, 4}, 4));
+  // The loop that continues those rows (destination stride 4, source 128)
+  // runs innermost of the outside ones, so that each destination line is
+  // finished by consecutive tiles.
+  KernelPlan p9small = permuteCopy({8, 8, 8, 4, 4, 8}, {5, 3, 1, 0, 2, 4}, 4);
+  EXPECT_EQ(loopsOf(p9small), (Loops{{8, 1, 8192},
+                                     {4, 32, 2048},
+                                     {8, 1024, 256},
+                                     {8, 8192, 32},
+                                     {8, 128, 4},
+                                     {4, 8, 1}}));
+  TransposeTiling narrow = transposeTiling(p9small);
   EXPECT_EQ(narrow.edge, 4);
   EXPECT_EQ(narrow.width, 4);
   EXPECT_FALSE(narrow.wholeLines);
   EXPECT_FALSE(narrow.skewed);
+  EXPECT_EQ(narrow.outside, (llvm::SmallVector<int64_t, 4>{3, 2, 1, 4}));
   // Odd row strides: the tile's rows start at different line offsets, so
   // each row skews to its own first line boundary.
   TransposeTiling odd = transposeTiling(permuteCopy({4095, 4097}, {1, 0}, 4));
