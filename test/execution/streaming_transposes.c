@@ -13,8 +13,8 @@ typedef struct {
   const char *name;
   copy_fn fn;
   int rank;
-  int64_t sizes[4]; /* of the input */
-  int perm[4];      /* output dim i is input dim perm[i] */
+  int64_t sizes[6]; /* of the input */
+  int perm[6];      /* output dim i is input dim perm[i] */
   int64_t bytes;    /* element size of the input and the output */
   int convert;      /* f32 in, f16 out */
   int flip0;        /* the input's dim 0 is reversed first (layout.flip) */
@@ -41,14 +41,14 @@ static void fill(const Case *c, unsigned char *in, int64_t n) {
 static int64_t check(const void *cv, const unsigned char *in,
                      const unsigned char *out, int64_t n) {
   const Case *c = cv;
-  int64_t inStrides[4], outSizes[4];
+  int64_t inStrides[6], outSizes[6];
   inStrides[c->rank - 1] = 1;
   for (int d = c->rank - 2; d >= 0; --d)
     inStrides[d] = inStrides[d + 1] * c->sizes[d + 1];
   for (int d = 0; d < c->rank; ++d)
     outSizes[d] = c->sizes[c->perm[d]];
   int64_t outBytes = c->convert ? 2 : c->bytes, wrong = 0;
-  int64_t idx[4] = {0, 0, 0, 0};
+  int64_t idx[6] = {0, 0, 0, 0, 0, 0};
   for (int64_t o = 0; o < n; ++o) {
     int64_t src = 0;
     for (int d = 0; d < c->rank; ++d) {
@@ -98,6 +98,13 @@ int main(void) {
        {0, 2, 1},
        4,
        1},
+      {"rows_of_a_line",
+       FN(rows_of_a_line_raw),
+       6,
+       {16, 12, 16, 10, 16, 18},
+       {5, 3, 1, 0, 2, 4},
+       4,
+       0},
       {"odd", FN(odd_raw), 2, {2049, 2051}, {1, 0}, 4, 0},
       {"batched", FN(batched_raw), 3, {6, 1025, 2049}, {0, 2, 1}, 4, 0},
       {"batched_short_rows",

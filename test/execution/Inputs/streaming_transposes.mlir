@@ -38,6 +38,15 @@ func.func @pairs_convert(%x: !layout.tensor<2x96x45056xf32>, %y: !layout.tensor<
   return
 }
 
+// P9's permutation with destination rows of one line (16 floats) that
+// continue along x's dim 2: that loop runs innermost, around tiles 18 deep
+// along a (a masked part-square each).
+func.func @rows_of_a_line(%x: !layout.tensor<16x12x16x10x16x18xf32>) -> !layout.tensor<18x10x12x16x16x16xf32> {
+  %p = layout.permute %x [5, 3, 1, 0, 2, 4] : !layout.tensor<16x12x16x10x16x18xf32>
+  %c = layout.contiguous %p : !layout.tensor<18x10x12x16x16x16xf32, strided<[1, 288, 46080, 552960, 2880, 18]>>
+  return %c : !layout.tensor<18x10x12x16x16x16xf32>
+}
+
 // Rows 2049 floats apart: skewed tiles, split along b.
 func.func @odd(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x2049xf32> {
   %t = layout.transpose %x 0, 1 : !layout.tensor<2049x2051xf32>

@@ -179,8 +179,9 @@ struct TransposeTiling {
   /// The other loops, by decreasing source stride. `inside` ones have a
   /// smaller source stride than b's and run inside the loop over b blocks,
   /// continuing the tile's source rows; `outside` ones run around it, but
-  /// for tiles that store normally, the loop that continues destination
-  /// rows shorter than a line runs innermost.
+  /// the loop that continues destination rows shorter than a line (tiles
+  /// that store normally) or exactly one line long (streaming tiles) runs
+  /// innermost.
   llvm::SmallVector<int64_t, 4> inside, outside;
   /// Every row a tile stores is a whole number of lines a whole number of
   /// lines from the tile's first one, so the tiles can store non-temporally
