@@ -337,12 +337,12 @@ struct ReduceOps {
                          : arith::MulIOp::create(b, x, y).getResult();
     case ReductionKind::Amax:
       if (acc.isFloat)
-        return arith::MaximumFOp::create(b, x, y);
+        return propagatingNaN(x, y, arith::CmpFPredicate::OGT);
       return acc.isUnsigned ? arith::MaxUIOp::create(b, x, y).getResult()
                             : arith::MaxSIOp::create(b, x, y).getResult();
     case ReductionKind::Amin:
       if (acc.isFloat)
-        return arith::MinimumFOp::create(b, x, y);
+        return propagatingNaN(x, y, arith::CmpFPredicate::OLT);
       return acc.isUnsigned ? arith::MinUIOp::create(b, x, y).getResult()
                             : arith::MinSIOp::create(b, x, y).getResult();
     case ReductionKind::Argmax:
@@ -350,6 +350,23 @@ struct ReduceOps {
       break;
     }
     llvm_unreachable("arg reductions do not combine values");
+  }
+
+  /// x if it is NaN, else (x `pred` y) ? x : y: y if it is NaN, and y when
+  /// they compare equal (+0 and -0), as PyTorch's vectorized maximum and
+  /// minimum. Three instructions on x86 (maxps/minps with a memory operand,
+  /// a NaN compare and a blend) where llvm.maximum took four: R4 at 256x256
+  /// in cache, side by side, medians of 7: 55 -> 69.6 GB/s at 1 and 2
+  /// threads (Intel Xeon); at full size unchanged (memory bound).
+  Value propagatingNaN(Value x, Value y, arith::CmpFPredicate pred) {
+    auto &b = e.b;
+    // Frozen, so that LLVM keeps the compare-and-select that x86 matches to
+    // maxps/minps rather than merge both selects into one blend.
+    Value pick = LLVM::FreezeOp::create(
+        b,
+        arith::SelectOp::create(b, arith::CmpFOp::create(b, pred, x, y), x, y));
+    Value nan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, x, x);
+    return arith::SelectOp::create(b, nan, x, pick);
   }
 
   /// Folds the lanes of `v` in lane order.
