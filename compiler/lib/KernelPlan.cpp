@@ -161,13 +161,15 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   // rows (power-of-two strides), was gone. Innermost, a tile's lines are
   // finished by the next few tiles. In cache, side by side, medians of 7
   // (GB/s) at 1 / 2 threads: P9 at 8x8x8x4x4x8 6.1 -> 19.6 / 6.7 -> 15, at
-  // 8^6 21.5 -> 34.3, at 12^6 (24 MiB of traffic) 13.6 -> 16.1 / 13.9 -> 30.
+  // 8^6 21.5 -> 34.3, at 12^6 (24 MiB of traffic) 13.6 -> 16.1 / 13.9 -> 30;
+  // P9 at 15x17x15x17x15x17 (rows of 15 floats, masked 16-wide squares, 133
+  // MB) 6.6 -> 14.3 / 12.6 -> 28 (medians of 5).
   // Streaming tiles of rows exactly one line long do the same, so that
   // consecutive tiles store adjacent lines of each row (as pairs of lines
   // do, streamWidth): P9 0.68 -> 0.79 of the copy limit at 1 thread (AVX-512
   // and AVX2, medians of 3), 40 -> 46 GB/s at 2.
   bool shortRows = plan.streamingStores ? lb.size * dstBytes == kCacheLineBytes
-                                        : t.width * dstBytes < kCacheLineBytes;
+                                        : lb.size * dstBytes < kCacheLineBytes;
   if (!t.interleave && shortRows) {
     auto next = llvm::find_if(t.outside, [&](int64_t i) {
       return plan.loops[i].dstStride == lb.size * lb.dstStride;

@@ -687,6 +687,15 @@ TEST(KernelPlan, TransposeTilingIsWhatTheBackendEmits) {
   EXPECT_FALSE(narrow.wholeLines);
   EXPECT_FALSE(narrow.skewed);
   EXPECT_EQ(narrow.outside, (llvm::SmallVector<int64_t, 4>{3, 2, 1, 4}));
+  // So with rows of 15 floats under 16-wide masked squares (AVX-512): the
+  // tile is a line wide, the rows are not.
+  TargetInfo avx512;
+  avx512.vectorRegisters = 32;
+  TransposeTiling odd9 = transposeTiling(
+      permuteCopy({15, 17, 15, 17, 15, 17}, {5, 3, 1, 0, 2, 4}, 4, 0, avx512));
+  EXPECT_EQ(odd9.edge, 16);
+  EXPECT_EQ(odd9.width, 16);
+  EXPECT_EQ(odd9.outside, (llvm::SmallVector<int64_t, 4>{3, 2, 1, 4}));
   // Odd row strides: the tile's rows start at different line offsets, so
   // each row skews to its own first line boundary.
   TransposeTiling odd = transposeTiling(permuteCopy({4095, 4097}, {1, 0}, 4));
