@@ -191,10 +191,11 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   // Streaming tiles store two lines of each destination row back to back,
   // as squares side by side along b: the memory then sees pairs of adjacent
   // lines rather than single lines scattered one per row. Medians of 2-3
-  // runs side by side on Zen 4, of the copy limit at 1 thread (AVX-512): P1
-  // 0.66 -> 0.92, P2 0.75 -> 0.94, P3 0.75 -> 0.95, P4 0.64 -> 0.87, P5 0.75
-  // -> 0.92, P7 0.60 -> 0.87, P8 0.70 -> 0.87, C1 0.77 -> 0.87, f64 at
-  // 4096x2048 0.68 -> 0.90; with AVX2, P1 0.66 -> 0.86 and P10 0.59 -> 0.65.
+  // runs side by side on an Intel Xeon (Granite Rapids), of the copy limit
+  // at 1 thread (AVX-512): P1 0.66 -> 0.92, P2 0.75 -> 0.94, P3 0.75 ->
+  // 0.95, P4 0.64 -> 0.87, P5 0.75 -> 0.92, P7 0.60 -> 0.87, P8 0.70 ->
+  // 0.87, C1 0.77 -> 0.87, f64 at 4096x2048 0.68 -> 0.90; with AVX2, P1
+  // 0.66 -> 0.86 and P10 0.59 -> 0.65.
   // Four lines per row were slower than two (P1 0.80, P4 0.79), and so were
   // i8 tiles of 16 squares (0.54 -> 0.40-0.49).
   t.streamWidth = t.width;
@@ -439,9 +440,9 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     // - streaming tiles (not skewed ones, whose split has its own units):
     //   they then store pairs of lines (TransposeTiling::streamWidth) in up
     //   to 64 chunks, rather than in as many as b has pairs (P4 8, P7 2).
-    //   Side by side, medians of 2 runs (GB/s) at 1 / 2 threads, split
-    //   along b -> along the next loop: P4 22.5 -> 25.1 / 45.3 -> 51.5, P7
-    //   23.1 -> 23.3 / 47.0 -> 47.5;
+    //   Side by side on an Intel Xeon, medians of 2 runs (GB/s) at 1 / 2
+    //   threads, split along b -> along the next loop: P4 22.5 -> 25.1 /
+    //   45.3 -> 51.5, P7 23.1 -> 23.3 / 47.0 -> 47.5;
     // - staged rows, which need each chunk's rows whole, one contiguous span,
     //   and split a when there is no other loop (P2 at 15x63x111x113 split
     //   along a, 64 bands of every image, ran at 0.26 of the copy limit
@@ -469,11 +470,10 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   // Pairs of lines per streaming tile row (TransposeTiling::streamWidth),
   // unless a split along b then makes half as many chunks as single lines,
   // and fewer than 16 (the pairs gain 30% per thread; more threads than 16
-  // rarely add bandwidth to a copy). Not for squares of
-  // 16-byte rows with 32 registers, whose tiles load every source line whole
-  // for one line of each destination row (the CPU backend's
-  // streamingLanes): P10 with pairs, 0.64 -> 0.59-0.64 of the copy limit at
-  // 1 thread.
+  // rarely add bandwidth to a copy). Not for squares of 16-byte rows with 32
+  // registers, whose tiles load every source line whole for one line of each
+  // destination row (the CPU backend's streamingLanes): P10 with pairs, 0.64
+  // -> 0.59-0.64 of the copy limit at 1 thread.
   bool lanes = target.vectorRegisters >= 32 &&
                plan.squareEdge * srcBytes == 16 && srcBytes == dstBytes;
   if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
