@@ -142,6 +142,15 @@ func.func @flipped(%x: !layout.tensor<2049x2051xf32>) -> !layout.tensor<2051x204
   return %c : !layout.tensor<2051x2049xf32>
 }
 
+// The same with whole lines (2112 floats per destination row): pairs of
+// lines whose squares read the source backwards.
+func.func @flipped_lines(%x: !layout.tensor<2112x2048xf32>) -> !layout.tensor<2048x2112xf32> {
+  %f = layout.flip %x [0] : !layout.tensor<2112x2048xf32>
+  %t = layout.transpose %f 0, 1 : !layout.tensor<2112x2048xf32, strided<[-2048, 1], offset: 4323328>>
+  %c = layout.contiguous %t : !layout.tensor<2048x2112xf32, strided<[1, -2048], offset: 4323328>>
+  return %c : !layout.tensor<2048x2112xf32>
+}
+
 // NHWC -> NCHW with 64 channels (P3): source rows of 256 bytes, few to an L1
 // set, take the register-only streaming tile.
 func.func @nhwc(%x: !layout.tensor<8x112x112x64xf32>) -> !layout.tensor<8x64x112x112xf32> {
