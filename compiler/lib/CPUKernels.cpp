@@ -1853,7 +1853,7 @@ private:
                          for (int64_t at = 0; at < step * src.bytes;
                               at += kCacheLineBytes)
                            e.prefetch(srcPtr, src.mem, e.add(s, i), ahead + at,
-                                      /*locality=*/3);
+                                      /*locality=*/2);
                        SmallVector<Value> next;
                        for (int64_t j = 0; j < kAccs; ++j) {
                          Value v = e.load(vsrc, srcPtr, src.mem,
@@ -1887,13 +1887,12 @@ private:
 
   /// How far ahead of its loads a contiguous run that reduces 2-byte
   /// elements (f16, bf16: half the bytes per vector that f32 reads)
-  /// prefetches into L1, one line at a time, in inputs larger than L2; 0
+  /// prefetches into L2, one line at a time, in inputs larger than L2; 0
   /// for others. The hardware prefetchers alone kept R5 (f16, 128 MiB) at
   /// 0.63 / 0.58 of the read limit at 1 / 2 threads on an Intel Xeon
-  /// (Granite Rapids, AVX-512); side by side, medians of 3 runs (GB/s): 1
-  /// thread 11.4 -> 16.1, 2 threads 24.5 -> 38; 4 or 16 KiB ahead were no
-  /// better. In C, the same loop with prefetches beat the f32 read limit's
-  /// (19.3 against 14.8 GB/s at 1 thread).
+  /// (Granite Rapids, AVX-512). Side by side, medians of 11 in 6 runs
+  /// (GB/s): 1 thread 11.8-13.1 -> 18.4-22.5, 2 threads 44.6-51.6; into L1
+  /// (prefetcht0) 11.8-18.9 and 37.8-47.7; 4 or 16 KiB ahead were no better.
   int64_t runPrefetchBytes() const {
     Fallible<int64_t> inputs = numel(k.src.sizes);
     if (src.bytes != 2 || !inputs || *inputs * src.bytes <= kL2Bytes)

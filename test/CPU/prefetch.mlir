@@ -5,8 +5,8 @@
 // of which at most 8 share an L1 set or, with 32 vector registers, f16 tiles
 // that load every source line whole (1 KiB ahead along each row); the rows
 // of an outer reduction's group (one group ahead); skewed transpose tiles
-// along source rows of 4 KiB or more (1 KiB ahead). Inner reductions of
-// 2-byte elements prefetch into L1 (prefetcht0), 8 KiB ahead.
+// along source rows of 4 KiB or more (1 KiB ahead); inner reductions of
+// 2-byte elements, 8 KiB ahead.
 // RUN: layoutc %s --emit=llvm | FileCheck %s --check-prefixes=CHECK,AVX2
 // RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: layoutc %s --emit=asm | FileCheck %s --check-prefix=ASM
@@ -188,10 +188,10 @@ func.func @sum_rows_in_cache(%x: !layout.tensor<64x256xf32>) -> !layout.tensor<2
 }
 
 // An inner reduction of f16 larger than L2 (R5) prefetches each line 8 KiB
-// ahead into L1; f32 runs and inputs in L2 leave it to the hardware.
+// ahead; f32 runs and inputs in L2 leave it to the hardware.
 // CHECK-LABEL: define internal void @sum_halves__kernel0(
 // CHECK: %[[H:[0-9]+]] = getelementptr i8, ptr %{{[0-9a-z.]+}}, i64 8192
-// CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[H]], i32 0, i32 3, i32 1)
+// CHECK-NEXT: call void @llvm.prefetch.p0(ptr %[[H]], i32 0, i32 2, i32 1)
 // CHECK-NEXT: load <8 x half>
 // CHECK-LABEL: define ptr @sum_halves_raw(
 func.func @sum_halves(%x: !layout.tensor<8192x8192xf16>) -> !layout.tensor<f16> {
