@@ -151,11 +151,20 @@ func.func @sum_f16(%x: !layout.tensor<4096xf16>) -> !layout.tensor<f16> {
 }
 
 // Outer reduction (amax over rows): the kept columns are vectors; a NaN
-// input wins the comparison (it propagates, as in PyTorch).
+// input wins the comparison (it propagates, as in PyTorch). A group of 8
+// rows takes plain compare-and-selects (maxps) and notes NaNs apart, one
+// unordered compare per pair of rows; the group is a NaN where any row
+// had one, and joins the accumulator, which keeps a NaN it holds.
 // CHECK-LABEL: define internal void @amax_outer__kernel0(
 // CHECK: load <8 x float>
-// CHECK: fcmp uno <8 x float>
-// CHECK: select <8 x i1>
+// CHECK: %[[U0:[0-9]+]] = fcmp uno <8 x float> %[[R0:[0-9]+]], %[[R1:[0-9]+]]
+// CHECK: %[[U1:[0-9]+]] = fcmp uno <8 x float>
+// CHECK: %[[N:[0-9]+]] = or <8 x i1> %[[U0]], %[[U1]]
+// CHECK: %[[G:[0-9]+]] = fcmp ogt <8 x float> %[[R0]], %[[R1]]
+// CHECK: select <8 x i1> %[[G]], <8 x float> %[[R0]], <8 x float> %[[R1]]
+// CHECK: select <8 x i1> %{{[0-9]+}}, <8 x float> splat (float 0x7FF8000000000000), <8 x float>
+// CHECK: %[[OLD:[0-9]+]] = freeze <8 x float>
+// CHECK: fcmp uno <8 x float> %[[OLD]], zeroinitializer
 func.func @amax_outer(%x: !layout.tensor<64x256xf32>) -> !layout.tensor<256xf32> {
   %r = layout.reduce amax %x dims [0] : !layout.tensor<64x256xf32>
   return %r : !layout.tensor<256xf32>

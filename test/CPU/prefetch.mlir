@@ -1,4 +1,4 @@
-// Streaming transposes and outer reductions prefetch their source into L2
+// Streaming transposes and some reductions prefetch their source into L2
 // (prefetcht1) where the hardware prefetchers fall behind: a transpose that
 // reads its source block by block, blocks of adjacent rows up to 64 KiB (two
 // blocks ahead, at least 8 KiB); a transpose tile of 32 or more long rows
