@@ -319,21 +319,51 @@ struct ReduceOps {
                            : llvm::APInt::getSignedMaxValue(w);
       attr = IntegerAttr::get(el, v);
     }
+    return constant(t, attr);
+  }
+
+  /// A quiet NaN of float type (or vector type) t.
+  Value quietNaN(Type t) {
+    Type el = getElementTypeOrSelf(t);
+    return constant(
+        t, FloatAttr::get(el, llvm::APFloat::getQNaN(
+                                  cast<FloatType>(el).getFloatSemantics())));
+  }
+
+  /// `attr` of t's element type, splat when t is a vector.
+  Value constant(Type t, TypedAttr attr) {
     if (auto vt = dyn_cast<VectorType>(t))
       return arith::ConstantOp::create(e.b, vt,
                                        SplatElementsAttr::get(vt, attr));
     return arith::ConstantOp::create(e.b, attr);
   }
 
-  /// A quiet NaN of float type (or vector type) t.
-  Value quietNaN(Type t) {
-    Type el = getElementTypeOrSelf(t);
-    auto attr = FloatAttr::get(
-        el, llvm::APFloat::getQNaN(cast<FloatType>(el).getFloatSemantics()));
-    if (auto vt = dyn_cast<VectorType>(t))
-      return arith::ConstantOp::create(e.b, vt,
-                                       SplatElementsAttr::get(vt, attr));
-    return arith::ConstantOp::create(e.b, attr);
+  /// Combines `vals` pairwise (a balanced tree, in order). A float
+  /// amax/amin takes maxps/minps alone and notes NaNs apart, one unordered
+  /// compare per pair, the result NaN where any value was: 18 instructions
+  /// per vector of 8 rows instead of 24. R4 at 256x256 in cache, side by
+  /// side, medians of 7: 69 -> 106.7 GB/s at 1 and 2 threads (Intel Xeon).
+  Value fold(SmallVector<Value> vals) {
+    bool hoistNaN =
+        acc.isFloat && vals.size() > 1 &&
+        (kind == ReductionKind::Amax || kind == ReductionKind::Amin);
+    Value nan;
+    if (hoistNaN)
+      for (size_t j = 0; j < vals.size(); j += 2) {
+        Value y = vals[std::min(j + 1, vals.size() - 1)];
+        Value pair =
+            arith::CmpFOp::create(e.b, arith::CmpFPredicate::UNO, vals[j], y);
+        nan = nan ? arith::OrIOp::create(e.b, nan, pair).getResult() : pair;
+      }
+    for (size_t width = 1; width < vals.size(); width *= 2)
+      for (size_t j = 0; j + width < vals.size(); j += 2 * width)
+        vals[j] = hoistNaN ? pick(vals[j], vals[j + width])
+                           : combine(vals[j], vals[j + width]);
+    if (!hoistNaN)
+      return vals[0];
+    return arith::SelectOp::create(e.b, nan, quietNaN(vals[0].getType()),
+                                   vals[0])
+        .getResult();
   }
 
   Value combine(Value x, Value y) {
@@ -1512,8 +1542,8 @@ private:
   /// streamingLanes: squares of 16-byte rows, with 32 vector registers, whose
   /// destination rows make whole lines.
   bool lanesTile(int64_t n, int64_t blocks) const {
-    return e.vectorRegisters >= 32 && n * src.bytes == 16 &&
-           src.bytes == dst.bytes && blocks * n * dst.bytes == kCacheLineBytes;
+    return lanesSquares(e.vectorRegisters, n, src.bytes, dst.bytes) &&
+           blocks * n * dst.bytes == kCacheLineBytes;
   }
 
   /// Whether a micro tile's load `offset` elements along a starts a new
@@ -1814,8 +1844,8 @@ private:
     // ran at 0.67 instead of 0.86, of 32-byte rows 0.69 instead of 0.87.
     // Groups start at the chunk's first row, which the plan fixes, so the
     // bits do not depend on the thread count.
-    Fallible<int64_t> inputs = numel(k.src.sizes);
-    bool cacheResident = inputs && *inputs * src.bytes <= (1 << 20);
+    std::optional<int64_t> bytes = inputBytes();
+    bool cacheResident = bytes && *bytes <= kL2Bytes;
     bool longRows = inner.size * accumulator().bytes > (8 << 10) ||
                     inner.size * src.bytes >= (2 << 10);
     if (l.reduced && depth + 2 == k.plan.loops.size() && !inner.reduced &&
@@ -1916,10 +1946,16 @@ private:
   /// (GB/s): 1 thread 11.8-13.1 -> 18.4-22.5, 2 threads 44.6-51.6; into L1
   /// (prefetcht0) 11.8-18.9 and 37.8-47.7; 4 or 16 KiB ahead were no better.
   int64_t runPrefetchBytes() const {
+    std::optional<int64_t> bytes = inputBytes();
+    return src.bytes == 2 && bytes && *bytes > kL2Bytes ? 8 << 10 : 0;
+  }
+
+  /// The bytes of the reduction's input, when their count is known.
+  std::optional<int64_t> inputBytes() const {
     Fallible<int64_t> inputs = numel(k.src.sizes);
-    if (src.bytes != 2 || !inputs || *inputs * src.bytes <= kL2Bytes)
-      return 0;
-    return 8 << 10;
+    if (!inputs)
+      return std::nullopt;
+    return *inputs * src.bytes;
   }
 
   /// Innermost loop kept: a row of outputs accumulates `rows` rows of the
@@ -1937,31 +1973,7 @@ private:
       SmallVector<Value> vals;
       for (int64_t j = 0; j < rows; ++j)
         vals.push_back(row(j));
-      // A group's float amax/amin takes maxps/minps alone and notes NaNs
-      // apart, one unordered compare per pair of rows, the group's result
-      // NaN where any row had one: 18 instructions per vector of 8 rows
-      // instead of 24. R4 at 256x256 in cache, side by side, medians of 7:
-      // 69 -> 106.7 GB/s at 1 and 2 threads (Intel Xeon).
-      bool hoistNaN = acc.isFloat && vals.size() > 1 &&
-                      (k.reduction == ReductionKind::Amax ||
-                       k.reduction == ReductionKind::Amin);
-      Value nan;
-      if (hoistNaN)
-        for (size_t j = 0; j < vals.size(); j += 2) {
-          Value y = vals[std::min(j + 1, vals.size() - 1)];
-          Value pair =
-              arith::CmpFOp::create(e.b, arith::CmpFPredicate::UNO, vals[j], y);
-          nan = nan ? arith::OrIOp::create(e.b, nan, pair).getResult() : pair;
-        }
-      for (size_t width = 1; width < vals.size(); width *= 2)
-        for (size_t j = 0; j + width < vals.size(); j += 2 * width)
-          vals[j] = hoistNaN ? ops.pick(vals[j], vals[j + width])
-                             : ops.combine(vals[j], vals[j + width]);
-      if (!hoistNaN)
-        return vals[0];
-      return arith::SelectOp::create(e.b, nan, ops.quietNaN(vals[0].getType()),
-                                     vals[0])
-          .getResult();
+      return ops.fold(std::move(vals));
     };
     Value tail = r.lo;
     if (l.srcStride == 1 && l.dstStride == 1 && vw > 1) {

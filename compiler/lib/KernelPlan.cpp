@@ -474,10 +474,9 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   // registers, whose tiles load every source line whole for one line of each
   // destination row (the CPU backend's streamingLanes): P10 with pairs, 0.64
   // -> 0.59-0.64 of the copy limit at 1 thread.
-  bool lanes = target.vectorRegisters >= 32 &&
-               plan.squareEdge * srcBytes == 16 && srcBytes == dstBytes;
   if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
-      !lanes) {
+      !lanesSquares(target.vectorRegisters, plan.squareEdge, srcBytes,
+                    dstBytes)) {
     KernelPlan single = plan;
     plan.streamLines = kStreamLines;
     splitAcrossThreads(single, parallel, *traffic, target);

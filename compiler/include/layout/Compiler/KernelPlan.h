@@ -235,6 +235,15 @@ inline int64_t sourceLineBlocks(int64_t edge, int64_t srcBytes) {
       kCacheLineBytes / std::max<int64_t>(1, edge * srcBytes), 1, 4);
 }
 
+/// Squares of 16-byte rows that keep their element type, with 32 vector
+/// registers: streaming tiles of them load every source line whole and deal
+/// its 16-byte lanes to the squares (the CPU backend's streamingLanes), one
+/// line of each destination row per tile.
+inline bool lanesSquares(int64_t vectorRegisters, int64_t edge,
+                         int64_t srcBytes, int64_t dstBytes) {
+  return vectorRegisters >= 32 && edge * srcBytes == 16 && srcBytes == dstBytes;
+}
+
 /// Lines of each destination row that a streaming transpose tile stores
 /// back to back (TransposeTiling::streamWidth).
 constexpr int64_t kStreamLines = 2;
