@@ -14,12 +14,13 @@
 # NVCC (default $CUDACXX, else /usr/local/cuda/bin/nvcc, else nvcc on PATH),
 # CUDA_ARCH (default sm_80,sm_90: SASS for each, PTX for the last), CC, CXX,
 # JOBS (parallel compiles, default 2), GPU_BENCH_BUILD_DIR (default
-# bench/gpu/build), DLPACK_INCLUDE (a directory holding dlpack/dlpack.h),
+# bench/gpu/build), GPU_BENCH_GENERATED (the generated files `build` compiles,
+# default bench/gpu/generated), DLPACK_INCLUDE (a directory holding dlpack/dlpack.h),
 # PYTHON (default: the first of /usr/bin/python3, python3 whose torch sees a GPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-GEN=$ROOT/bench/gpu/generated
+GEN=${GPU_BENCH_GENERATED:-$ROOT/bench/gpu/generated}
 B=${GPU_BENCH_BUILD_DIR:-$ROOT/bench/gpu/build}
 case "$B" in /*) ;; *) B=$ROOT/$B ;; esac
 JOBS=${JOBS:-2}
