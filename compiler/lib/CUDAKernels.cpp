@@ -19,13 +19,24 @@
 #include "layout/Dialect/Layout/IR/LayoutTypes.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::cuda;
+
+// A tuning knob for measuring other lane shapes (bench/gpu/RESULTS.md); 0
+// is vectorTranspose's choice.
+static llvm::cl::opt<int> clTransposeLoadLanes(
+    "cuda-transpose-load-lanes",
+    llvm::cl::desc("Lanes of a warp along the source rows in CUDA vector "
+                   "transposes (1, 2, 4, 8, 16 or 32; the rest go along the "
+                   "destination rows; 0: chosen per transpose)"),
+    llvm::cl::init(0), llvm::cl::Hidden);
 
 std::optional<CElem> cuda::celemOf(Type t) {
   auto i = dyn_cast<IntegerType>(t);
@@ -140,6 +151,40 @@ struct ReduceSpec {
   int64_t vectorWidth = 1;
 };
 
+/// A copy that moves whole 16-byte (or narrower) vectors: each vector is
+/// `width` elements along a unit-stride loop, starting at a multiple of
+/// `width` elements from the view's first element on both sides, so the
+/// launcher's alignment check of the first elements aligns every vector.
+struct VectorSpec {
+  int64_t width = 1;
+  /// Bytes of one loaded (source) and one stored (destination) vector.
+  int64_t loadBytes = 0, storeBytes = 0;
+  /// Transposes: lanes of a warp along a and along b (lanesA * lanesB =
+  /// 32); each lane moves a width x width block.
+  int64_t lanesA = 0, lanesB = 0;
+  /// Interleaves (a transpose whose destination-side loop b is too short to
+  /// tile, as NCHW -> NHWC with 3 channels): a thread loads one vector of
+  /// each of b's `rows` source rows and stores them interleaved, `rows`
+  /// contiguous vectors.
+  bool interleave = false;
+  int64_t rows = 0;
+  int64_t grid = 1;
+};
+
+/// The unsigned type of `bytes` bytes that vectors travel as, or "".
+static std::string vectorType(int64_t bytes) {
+  switch (bytes) {
+  case 4:
+    return "unsigned";
+  case 8:
+    return "uint2";
+  case 16:
+    return "uint4";
+  default:
+    return "";
+  }
+}
+
 /// Prints the kernels of one Kernel of an ABI and the launch code the raw
 /// launcher runs for it.
 class PlanKernelPrinter : public KernelPrinter {
@@ -157,8 +202,21 @@ public:
         return emitError(k.loc, "CUDA code generation: negative loop size");
     srcElements = product(k.src.sizes);
     dstElements = product(k.dst.sizes);
-    if (k.kind == KernelKind::Copy)
+    if (k.kind == KernelKind::Copy) {
+      int lanes = clTransposeLoadLanes;
+      if (lanes != 0 &&
+          (lanes < 1 || lanes > 32 || !llvm::isPowerOf2_32(lanes)))
+        return emitError(k.loc, "--cuda-transpose-load-lanes must be 0 or a "
+                                "power of two from 1 to 32, got ")
+               << lanes;
+      if (dstElements != 0 && !isContiguousRun()) {
+        if (isTiled())
+          vec = vectorTranspose();
+        else if (!(vec = vectorInterleave()))
+          vec = vectorElementwise();
+      }
       return success();
+    }
     return prepareReduction();
   }
 
@@ -185,8 +243,14 @@ public:
           printVectorMemcpy(p);
         printElementwise(p, name + "_scalar");
       } else if (isTiled()) {
+        if (vec)
+          printVectorTranspose(p);
         printTranspose(p);
       } else {
+        if (vec && vec->interleave)
+          printVectorInterleave(p);
+        else if (vec)
+          printVectorElementwise(p);
         printElementwise(p, name + "_elementwise");
       }
       return;
@@ -241,14 +305,30 @@ public:
         } else {
           launch(name + "_scalar", grid1, block1, args);
         }
-      } else if (isTiled()) {
+        return;
+      }
+      // Vector kernels need their views' first elements aligned to the
+      // vectors they load and store; other pointers take the scalar kernel.
+      if (vec) {
+        p.line("if ((((uintptr_t)(" + srcView + ") & " +
+               std::to_string(vec->loadBytes - 1) + ") | ((uintptr_t)(" +
+               dstView + ") & " + std::to_string(vec->storeBytes - 1) +
+               ")) == 0) {");
+        launch(name + (isTiled()         ? "_vtranspose"
+                       : vec->interleave ? "_vinterleave"
+                                         : "_velementwise"),
+               "dim3(" + std::to_string(vec->grid) + ")", block1, args);
+        p.line("} else {");
+      }
+      if (isTiled())
         launch(name + "_transpose", grid1,
                "dim3(" + std::to_string(kTile) + ", " +
                    std::to_string(kTileRows) + ")",
                args);
-      } else {
+      else
         launch(name + "_elementwise", grid1, block1, args);
-      }
+      if (vec)
+        p.line("}");
       return;
     }
     if (dstElements == 0)
@@ -274,7 +354,11 @@ public:
              block1, reduceArgs);
     if (spec.parts > 1)
       launch(name + "_fold",
-             "dim3(" + std::to_string(blocksFor(spec.outputs, kBlock)) + ")",
+             "dim3(" +
+                 std::to_string(foldPerBlock()
+                                    ? std::min(spec.outputs, kMaxBlocks)
+                                    : blocksFor(spec.outputs, kBlock)) +
+                 ")",
              block1, dstView + ", " + partials + ", " + indices);
   }
 
@@ -476,19 +560,343 @@ private:
     p.line("}").line();
   }
 
+  /// A transpose's tiled loops a and b and the others, outermost first.
+  std::tuple<Loop, Loop, std::vector<Loop>> splitTiled() const {
+    auto [ia, ib] = *k.plan.tiledLoops;
+    std::vector<Loop> loops = planLoops(), outer;
+    for (size_t i = 0; i < loops.size(); ++i)
+      if (static_cast<int64_t>(i) != ia && static_cast<int64_t>(i) != ib)
+        outer.push_back(loops[i]);
+    return {loops[ia], loops[ib], outer};
+  }
+
+  /// The vector width both sides allow: 16 bytes of the wider element, or
+  /// 0 when a vector would be under 4 bytes on either side.
+  int64_t vectorWidth() const {
+    int64_t width = 16 / std::max(src.bytes, dst.bytes);
+    if (width < 2 || vectorType(width * src.bytes).empty() ||
+        vectorType(width * dst.bytes).empty())
+      return 0;
+    return width;
+  }
+
+  /// Every vector starts `width` elements apart on both sides when every
+  /// stride but the vector loop's own is a multiple of the width.
+  static bool stridesAligned(ArrayRef<Loop> loops, int64_t width,
+                             std::optional<size_t> skipSrc,
+                             std::optional<size_t> skipDst) {
+    for (size_t i = 0; i < loops.size(); ++i) {
+      if (loops[i].size == 1)
+        continue;
+      if (i != skipSrc && loops[i].srcStride % width != 0)
+        return false;
+      if (i != skipDst && loops[i].dstStride % width != 0)
+        return false;
+    }
+    return true;
+  }
+
+  /// Elementwise copies whose innermost loop is unit-stride on both sides
+  /// move one vector per thread.
+  std::optional<VectorSpec> vectorElementwise() const {
+    std::vector<Loop> loops = planLoops();
+    int64_t width = vectorWidth();
+    if (width == 0 || loops.empty())
+      return std::nullopt;
+    const Loop &inner = loops.back();
+    if (inner.srcStride != 1 || inner.dstStride != 1 ||
+        inner.size % width != 0 ||
+        !stridesAligned(loops, width, loops.size() - 1, loops.size() - 1))
+      return std::nullopt;
+    VectorSpec v;
+    v.width = width;
+    v.loadBytes = width * src.bytes;
+    v.storeBytes = width * dst.bytes;
+    v.grid = blocksFor(ceilDiv(dstElements / width, kVectorsPerThread), kBlock);
+    return v;
+  }
+
+  /// Transposes too narrow to tile whose short loop b is the destination's
+  /// unit-stride loop and whose a (the source's) steps the destination by
+  /// b's extent: every `width` consecutive values of a and all of b are one
+  /// contiguous destination run of b.size vectors.
+  std::optional<VectorSpec> vectorInterleave() const {
+    if (k.plan.strategy != KernelStrategy::Transpose || !k.plan.tiledLoops)
+      return std::nullopt;
+    auto [ia, ib] = *k.plan.tiledLoops;
+    std::vector<Loop> loops = planLoops();
+    int64_t n = loops.size();
+    if (ia < 0 || ib < 0 || ia >= n || ib >= n || ia == ib)
+      return std::nullopt;
+    int64_t width = vectorWidth();
+    const Loop &la = loops[ia], &lb = loops[ib];
+    if (width == 0 || la.srcStride != 1 || lb.dstStride != 1 ||
+        la.dstStride != lb.size || lb.size >= kMinTileSide ||
+        la.size % width != 0 || lb.srcStride % width != 0)
+      return std::nullopt;
+    // a's vectors start `width` source elements and width * b.size
+    // destination elements apart; the other loops must keep that.
+    for (int64_t i = 0; i < n; ++i)
+      if (i != ia && i != ib && loops[i].size != 1 &&
+          (loops[i].srcStride % width != 0 || loops[i].dstStride % width != 0))
+        return std::nullopt;
+    VectorSpec v;
+    v.width = width;
+    v.loadBytes = width * src.bytes;
+    v.storeBytes = width * dst.bytes;
+    v.interleave = true;
+    v.rows = lb.size;
+    v.grid = blocksFor(dstElements / (width * lb.size), kBlock);
+    return v;
+  }
+
+  /// Transposes whose tiled loops are unit-stride on their sides (a in the
+  /// source, b in the destination) and whose extents are whole vectors: a
+  /// lane loads a width x width block as `width` vectors along a,
+  /// transposes it in registers, and stores `width` vectors along b.
+  std::optional<VectorSpec> vectorTranspose() const {
+    auto [ia, ib] = *k.plan.tiledLoops;
+    std::vector<Loop> loops = planLoops();
+    int64_t width = vectorWidth();
+    const Loop &la = loops[ia], &lb = loops[ib];
+    if (width == 0 || la.srcStride != 1 || lb.dstStride != 1 ||
+        la.size % width != 0 || lb.size % width != 0 ||
+        !stridesAligned(loops, width, ia, ib))
+      return std::nullopt;
+    VectorSpec v;
+    v.width = width;
+    v.loadBytes = width * src.bytes;
+    v.storeBytes = width * dst.bytes;
+    // A warp's loads cover lanesA lanes' vectors of each source row, its
+    // stores lanesB lanes' of each destination row. Rows on both sides far
+    // apart (a DRAM page or more): 2 x 16, each store a run of 16 vectors
+    // (256 bytes) and each load one sector of 16 rows; else 8 x 4, each
+    // load a whole line. Short extents give their lanes to the other side.
+    int64_t groupsA = la.size / width, groupsB = lb.size / width;
+    bool farRows = std::abs(lb.srcStride) * src.bytes >= kFarRowBytes &&
+                   std::abs(la.dstStride) * dst.bytes >= kFarRowBytes;
+    v.lanesA = clTransposeLoadLanes ? int64_t(clTransposeLoadLanes)
+               : farRows            ? 2
+                                    : 8;
+    v.lanesB = 32 / v.lanesA;
+    if (groupsB < v.lanesB) {
+      v.lanesB = int64_t(llvm::PowerOf2Ceil(groupsB));
+      v.lanesA = 32 / v.lanesB;
+    } else if (groupsA < v.lanesA) {
+      v.lanesA = int64_t(llvm::PowerOf2Ceil(groupsA));
+      v.lanesB = 32 / v.lanesA;
+    }
+    // Both short (a 16 x 16 tile of floats): the warp takes several tiles,
+    // consecutive ones (the next loop outside) in consecutive lane groups.
+    v.lanesA = std::min(v.lanesA, int64_t(llvm::PowerOf2Ceil(groupsA)));
+    v.grid = blocksFor(ceilDiv(warpTiles(v), tilesPerWarp(v)), kBlock / 32);
+    return v;
+  }
+
+  static int64_t tilesPerWarp(const VectorSpec &v) {
+    return 32 / (v.lanesA * v.lanesB);
+  }
+
+  /// Warp tiles of a vector transpose: (lanesA x lanesB) blocks of
+  /// width x width elements, times the other loops.
+  int64_t warpTiles(const VectorSpec &v) const {
+    auto [ia, ib] = *k.plan.tiledLoops;
+    int64_t tiles = 1;
+    for (auto [i, l] : llvm::enumerate(k.plan.loops)) {
+      if (static_cast<int64_t>(i) == ia)
+        tiles *= ceilDiv(l.size, v.lanesA * v.width);
+      else if (static_cast<int64_t>(i) == ib)
+        tiles *= ceilDiv(l.size, v.lanesB * v.width);
+      else
+        tiles *= l.size;
+    }
+    return tiles;
+  }
+
+  /// The first storeBytes bytes of `from` (an array of dst.c) stored as one
+  /// vector at dst + `off`.
+  void printVectorStore(Printer &p, const std::string &from,
+                        const std::string &off) {
+    std::string T = vectorType(vec->storeBytes);
+    p.line(T + " bits;");
+    p.line("memcpy(&bits, " + from + ", " + std::to_string(vec->storeBytes) +
+           ");");
+    p.line("*(" + T + " *)(dst + " + off + ") = bits;");
+  }
+
+  /// `width` source elements at src + `off` into the array `into`.
+  void printVectorLoad(Printer &p, const std::string &into,
+                       const std::string &off) {
+    std::string T = vectorType(vec->loadBytes);
+    p.line("const " + T + " bits = __ldg((const " + T + " *)(src + " + off +
+           "));");
+    p.line("memcpy(" + into + ", &bits, " + std::to_string(vec->loadBytes) +
+           ");");
+  }
+
+  /// One thread per destination vector, kVectorsPerThread of them loaded
+  /// before any is stored (grid-stride), so that each thread has that many
+  /// loads in flight.
+  void printVectorElementwise(Printer &p) {
+    int64_t w = vec->width;
+    std::string W = std::to_string(w);
+    std::vector<Loop> loops = planLoops();
+    loops.back() = {loops.back().size / w, w, w};
+    int64_t vectors = dstElements / w;
+    p.line(signature(name + "_velementwise"));
+    p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
+    p.line("for (" + U + " i0 = (" + U + ")blockIdx.x * blockDim.x + " +
+           "threadIdx.x; i0 < " + lit(vectors, U) +
+           "; i0 += " + std::to_string(kVectorsPerThread) + " * step) {");
+    p.line(src.c + " x[" + std::to_string(kVectorsPerThread) + "][" + W + "];");
+    std::string K = std::to_string(kVectorsPerThread);
+    p.line(I + " d[" + K + "] = {0};");
+    p.line("bool live[" + K + "] = {false};");
+    for (int64_t u = 0; u < kVectorsPerThread; ++u) {
+      std::string i = "i" + std::to_string(u), U1 = std::to_string(u);
+      if (u > 0)
+        p.line("const " + U + " " + i + " = i0 + " + U1 + " * step;");
+      p.line(std::string(u > 0 ? "if (" + i + " < " + lit(vectors, U) + ") "
+                               : "") +
+             "{");
+      p.line("live[" + U1 + "] = true;");
+      p.line(I + " s = 0;");
+      printDecode(p, loops, i, "s", "d[" + U1 + "]");
+      printVectorLoad(p, "x[" + U1 + "]", "s");
+      p.line("}");
+    }
+    for (int64_t u = 0; u < kVectorsPerThread; ++u) {
+      std::string U1 = std::to_string(u);
+      p.line("if (live[" + U1 + "]) {");
+      p.line(dst.c + " y[" + W + "];");
+      p.line("for (int j = 0; j < " + W + "; ++j)");
+      p.line("  y[j] = " + convertExpr(src, dst, "x[" + U1 + "][j]") + ";");
+      printVectorStore(p, "y", "d[" + U1 + "]");
+      p.line("}");
+    }
+    p.line("}");
+    p.line("}").line();
+  }
+
+  /// A thread per `width` consecutive values of a (with all other loops
+  /// but b): one vector load from each of b's rows, an interleave in
+  /// registers, b.size contiguous vector stores. Consecutive threads take
+  /// consecutive vectors of each source row and of the destination run.
+  void printVectorInterleave(Printer &p) {
+    auto [ia, ib] = *k.plan.tiledLoops;
+    std::vector<Loop> loops = planLoops();
+    const Loop la = loops[ia], lb = loops[ib];
+    int64_t w = vec->width, c = vec->rows;
+    std::string W = std::to_string(w), C = std::to_string(c);
+    // The thread's loops: a in vectors, the others as they are, b dropped.
+    std::vector<Loop> outer;
+    for (size_t i = 0; i < loops.size(); ++i) {
+      if (static_cast<int64_t>(i) == ib)
+        continue;
+      if (static_cast<int64_t>(i) == ia)
+        outer.push_back({la.size / w, w, la.dstStride * w});
+      else
+        outer.push_back(loops[i]);
+    }
+    int64_t threads = dstElements / (w * c);
+    p.line(signature(name + "_vinterleave"));
+    p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
+    p.line("for (" + U + " i = (" + U + ")blockIdx.x * blockDim.x + " +
+           "threadIdx.x; i < " + lit(threads, U) + "; i += step) {");
+    p.line(I + " s = 0, d = 0;");
+    printDecode(p, outer, "i", "s", "d");
+    p.line("// in[j][x]: row j of b, element a + x.");
+    p.line(src.c + " in[" + C + "][" + W + "];");
+    p.line("for (int j = 0; j < " + C + "; ++j) {");
+    printVectorLoad(p, "in[j]", "s + (" + I + ")j * " + lit(lb.srcStride, I));
+    p.line("}");
+    p.line("// out[x * " + C + " + j]: the destination run from d.");
+    p.line(dst.c + " out[" + C + " * " + W + "];");
+    p.line("for (int x = 0; x < " + W + "; ++x)");
+    p.line("  for (int j = 0; j < " + C + "; ++j)");
+    p.line("    out[x * " + C + " + j] = " + convertExpr(src, dst, "in[j][x]") +
+           ";");
+    p.line("for (int j = 0; j < " + C + "; ++j) {");
+    printVectorStore(p, "out + j * " + W, "d + (" + I + ")j * " + W);
+    p.line("}");
+    p.line("}");
+    p.line("}").line();
+  }
+
+  /// Each lane of a warp moves a width x width block of the tiled loops:
+  /// `width` vector loads along a (rows b..b+width-1 of the source), a
+  /// transpose in registers, `width` vector stores along b. Lanes
+  /// lanesA-wide along a make each load instruction read whole sectors of
+  /// each source row and each store write whole sectors of each destination
+  /// row, with no shared memory and no barriers; a warp takes one tile per
+  /// iteration (grid-stride), the other loops decoded from its index.
+  void printVectorTranspose(Printer &p) {
+    auto [la, lb, outer] = splitTiled();
+    int64_t w = vec->width;
+    std::string W = std::to_string(w);
+    int64_t tileA = vec->lanesA * w, tileB = vec->lanesB * w;
+    int64_t tilesA = ceilDiv(la.size, tileA), tilesB = ceilDiv(lb.size, tileB);
+    int64_t tiles = warpTiles(*vec), group = vec->lanesA * vec->lanesB;
+    int64_t groups = tilesPerWarp(*vec);
+    p.line(signature(name + "_vtranspose"));
+    if (groups == 1) {
+      p.line("const unsigned lane = threadIdx.x % 32;");
+    } else {
+      p.line("// " + std::to_string(groups) + " tiles per warp, one per " +
+             std::to_string(group) + " lanes.");
+      p.line("const unsigned lane = threadIdx.x % " + std::to_string(group) +
+             ", group = threadIdx.x % 32 / " + std::to_string(group) + ";");
+    }
+    p.line("const " + U + " warps = (" + U + ")gridDim.x * (blockDim.x / 32);");
+    p.line("for (" + U + " w = (" + U + ")blockIdx.x * (blockDim.x / 32) + " +
+           "threadIdx.x / 32; w < " + lit(ceilDiv(tiles, groups), U) +
+           "; w += warps) {");
+    if (groups == 1) {
+      p.line(U + " rest = w;");
+    } else {
+      p.line("const " + U + " t = w * " + lit(groups, U) + " + group;");
+      p.line("if (t >= " + lit(tiles, U) + ")");
+      p.line("  continue;");
+      p.line(U + " rest = t;");
+    }
+    p.line("const " + U + " a = rest % " + lit(tilesA, U) + " * " +
+           lit(tileA, U) + " + lane % " + std::to_string(vec->lanesA) + "u * " +
+           W + "u;");
+    p.line("rest /= " + lit(tilesA, U) + ";");
+    p.line("const " + U + " b = rest % " + lit(tilesB, U) + " * " +
+           lit(tileB, U) + " + lane / " + std::to_string(vec->lanesA) + "u * " +
+           W + "u;");
+    p.line("rest /= " + lit(tilesB, U) + ";");
+    p.line("// Extents are whole vectors: a block is all inside or all out.");
+    p.line("if (a >= " + lit(la.size, U) + " || b >= " + lit(lb.size, U) + ")");
+    p.line("  continue;");
+    p.line(I + " s = " + mulExpr("(" + I + ")b", lb.srcStride) + " + (" + I +
+           ")a;");
+    p.line(I + " d = " + mulExpr("(" + I + ")a", la.dstStride) + " + (" + I +
+           ")b;");
+    printDecode(p, outer, "rest", "s", "d");
+    p.line("// in[j][i]: source row b + j, element a + i.");
+    p.line(src.c + " in[" + W + "][" + W + "];");
+    p.line("for (int j = 0; j < " + W + "; ++j) {");
+    printVectorLoad(p, "in[j]", "s + (" + I + ")j * " + lit(lb.srcStride, I));
+    p.line("}");
+    p.line("for (int i = 0; i < " + W + "; ++i) {");
+    p.line(dst.c + " out[" + W + "];");
+    p.line("for (int j = 0; j < " + W + "; ++j)");
+    p.line("  out[j] = " + convertExpr(src, dst, "in[j][i]") + ";");
+    printVectorStore(p, "out", "d + (" + I + ")i * " + lit(la.dstStride, I));
+    p.line("}");
+    p.line("}");
+    p.line("}").line();
+  }
+
   /// A shared-memory tile of the two tiled loops per block iteration: read
   /// along the source's unit-stride loop (a), written along the
   /// destination's (b), so both sides coalesce; one column of padding keeps
   /// the column reads free of bank conflicts. All other loops and the tile
   /// coordinates are one flat block index.
   void printTranspose(Printer &p) {
-    auto [ia, ib] = *k.plan.tiledLoops;
-    std::vector<Loop> loops = planLoops();
-    const Loop la = loops[ia], lb = loops[ib];
-    std::vector<Loop> outer;
-    for (size_t i = 0; i < loops.size(); ++i)
-      if (static_cast<int64_t>(i) != ia && static_cast<int64_t>(i) != ib)
-        outer.push_back(loops[i]);
+    auto [la, lb, outer] = splitTiled();
     int64_t tilesA = ceilDiv(la.size, kTile);
     int64_t tilesB = ceilDiv(lb.size, kTile);
     int64_t tiles = tilesA * tilesB *
@@ -611,12 +1019,12 @@ private:
     // Split long reductions of few outputs so that enough warps or threads
     // run. Depends only on the sizes.
     if (spec.warpPerOutput) {
-      constexpr int64_t kWarpsWanted = 2048, kPerWarp = 4096;
+      constexpr int64_t kWarpsWanted = 8192, kPerWarp = 4096;
       if (spec.outputs < kWarpsWanted)
         spec.parts = std::min<int64_t>(ceilDiv(spec.count, kPerWarp),
                                        ceilDiv(kWarpsWanted, spec.outputs));
     } else {
-      constexpr int64_t kThreadsWanted = 65536, kPerThread = 256;
+      constexpr int64_t kThreadsWanted = 262144, kPerThread = 256;
       if (spec.outputs < kThreadsWanted)
         spec.parts = std::min<int64_t>({ceilDiv(spec.count, kPerThread),
                                         ceilDiv(kThreadsWanted, spec.outputs),
@@ -720,12 +1128,14 @@ private:
         if (acc.isFloat) {
           p.line("// NaN propagates; +0 is above -0 (LLVM's maximum/minimum, "
                  "as on the CPU).");
-          p.line("if (isnan(a)) return a;");
-          p.line("if (isnan(b)) return b;");
-          p.line(std::string("if (a == b) return ::signbit(a) ? ") +
-                 (max ? "b : a;" : "a : b;"));
+          p.line("// Selects, not branches: this runs once per element.");
+          p.line(std::string("const ") + A + " m = a == b ? (::signbit(a) ? " +
+                 (max ? "b : a" : "a : b") + ") : (a " + (max ? ">" : "<") +
+                 " b ? a : b);");
+          p.line("return isnan(a) ? a : (isnan(b) ? b : m);");
+        } else {
+          p.line(std::string("return a ") + (max ? ">" : "<") + " b ? a : b;");
         }
-        p.line(std::string("return a ") + (max ? ">" : "<") + " b ? a : b;");
         break;
       }
       default:
@@ -762,19 +1172,37 @@ private:
     }
   }
 
-  /// Accumulates into (acc, idx) element r of the reduced range, whose
-  /// source offset the decode of `r` gives.
+  /// Accumulates into (acc, idx) the elements first, first + step, ...
+  /// below hi of the reduced range, in that order, kReduceUnroll of them
+  /// loaded before the first is combined: the loads in flight. Each group
+  /// is guarded: a main loop of unguarded groups plus a tail let nvcc unroll
+  /// 16 rows deep, which ran slower (bench/gpu/RESULTS.md).
   void printAccumulate(Printer &p, const std::string &base,
-                       const std::string &r) {
+                       const std::string &first, int64_t step) {
+    std::string K = std::to_string(kReduceUnroll);
+    std::string rAt = "r0 + (" + U + ")u * " + lit(step, U);
+    p.line("for (" + U + " r0 = " + first +
+           "; r0 < hi; r0 += " + lit(kReduceUnroll * step, U) + ") {");
+    p.line(acc.c + " v[" + K + "];");
+    p.line("for (int u = 0; u < " + K + "; ++u) {");
+    p.line("const " + U + " r = " + rAt + ";");
+    p.line("v[u] = " + identity() + ";");
+    p.line("if (r < hi) {");
     p.line(I + " so = " + base + ";");
-    printDecode(p, spec.reduced, r, "so", "");
+    printDecode(p, spec.reduced, "r", "so", "");
+    p.line("v[u] = " + name + "_value(src[so]);");
+    p.line("}");
+    p.line("}");
+    p.line("for (int u = 0; u < " + K + " && " + rAt + " < hi; ++u) {");
     if (isArg()) {
-      p.line("const " + acc.c + " v = " + name + "_value(src[so]);");
-      p.line("if (" + name + "_better(acc, idx, v, (long long)" + r +
-             ")) { acc = v; idx = (long long)" + r + "; }");
+      p.line("const long long r = (long long)(" + rAt + ");");
+      p.line("if (" + name + "_better(acc, idx, v[u], r)) { acc = v[u]; " +
+             "idx = r; }");
     } else {
-      p.line("acc = " + name + "_combine(acc, " + name + "_value(src[so]));");
+      p.line("acc = " + name + "_combine(acc, v[u]);");
     }
+    p.line("}");
+    p.line("}");
   }
 
   std::string reduceSignature(const std::string &kernel) {
@@ -841,24 +1269,41 @@ private:
       p.line("// Both combine in the same order: the bits do not depend on "
              "the alignment.");
       p.line("const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;");
-      p.line("for (" + U + " r = lo + lane * " + V +
-             "; r < hi; r += " + std::to_string(32 * v) + ") {");
+      std::string K = std::to_string(kReduceUnroll);
+      std::string step = lit(32 * v, U);
+      p.line(U + " r0 = lo + lane * " + V + ";");
+      p.line("// Whole vectors, " + K + " steps' loads in flight at a time.");
+      p.line("if (aligned) {");
+      p.line("for (; r0 + " + lit((kReduceUnroll - 1) * 32 * v + v - 1, U) +
+             " < hi; r0 += " + lit(32 * v * kReduceUnroll, U) + ") {");
+      p.line(src.c + " x[" + K + "][" + V + "];");
+      p.line("for (int u = 0; u < " + K + "; ++u) {");
+      p.line("const uint4 bits = __ldg((const uint4 *)(src + s + r0 + (" + U +
+             ")u * " + step + "));");
+      p.line("memcpy(x[u], &bits, 16);");
+      p.line("}");
+      p.line("for (int u = 0; u < " + K + "; ++u)");
+      p.line("  for (int j = 0; j < " + V + "; ++j)");
+      p.line("    acc = " + name + "_combine(acc, " + name +
+             "_value(x[u][j]));");
+      p.line("}");
+      p.line("}");
+      p.line("// The rest (or all of a misaligned run) a step at a time.");
+      p.line("for (; r0 < hi; r0 += " + step + ") {");
       p.line(src.c + " x[" + V + "];");
-      p.line("if (aligned && hi - r >= " + V + ") {");
-      p.line("const uint4 bits = __ldg((const uint4 *)(src + s + r));");
+      p.line("if (aligned && hi - r0 >= " + V + ") {");
+      p.line("const uint4 bits = __ldg((const uint4 *)(src + s + r0));");
       p.line("memcpy(x, &bits, 16);");
       p.line("} else {");
       p.line("for (int j = 0; j < " + V + "; ++j)");
-      p.line("  x[j] = r + j < hi ? src[s + (" + I + ")(r + j)] : (" + src.c +
+      p.line("  x[j] = r0 + j < hi ? src[s + (" + I + ")(r0 + j)] : (" + src.c +
              ")0;");
       p.line("}");
-      p.line("for (int j = 0; j < " + V + " && r + j < hi; ++j)");
+      p.line("for (int j = 0; j < " + V + " && r0 + j < hi; ++j)");
       p.line("  acc = " + name + "_combine(acc, " + name + "_value(x[j]));");
       p.line("}");
     } else {
-      p.line("for (" + U + " r = lo + lane; r < hi; r += 32) {");
-      printAccumulate(p, "s", "r");
-      p.line("}");
+      printAccumulate(p, "s", "lo + lane", 32);
     }
     p.line("for (int delta = 16; delta > 0; delta /= 2) {");
     if (isArg()) {
@@ -899,17 +1344,24 @@ private:
     p.line(acc.c + " acc = " + identity() + ";");
     if (isArg())
       p.line("long long idx = -1;");
-    p.line("for (" + U + " r = lo; r < hi; ++r) {");
-    printAccumulate(p, "s", "r");
-    p.line("}");
+    printAccumulate(p, "s", "lo", 1);
     printStoreResult(p, "(unsigned long long)part * " +
                             std::to_string(spec.outputs) + "ull + o");
     p.line("}");
     p.line("}").line();
   }
 
-  /// Folds each output's partials in part order (fixed, so deterministic).
+  /// Few outputs fold with a block each: a thread per output would leave
+  /// most of the GPU idle while it walks its partials one by one.
+  bool foldPerBlock() const { return spec.outputs < kFoldThreadsMin; }
+
+  /// Folds each output's partials in a fixed order (deterministic): by
+  /// part, or with a block per output, each thread folding the parts
+  /// congruent to it modulo the block size in part order, then the lanes
+  /// of each warp by a butterfly and the warps in order.
   void printCombine(Printer &p) {
+    if (foldPerBlock())
+      return printCombineBlock(p);
     std::string stride =
         spec.warpPerOutput ? "1ull" : std::to_string(spec.outputs) + "ull";
     std::string first =
@@ -931,17 +1383,111 @@ private:
     p.line(acc.c + " acc = partials[at];");
     if (isArg())
       p.line("long long idx = indices[at];");
-    p.line("for (unsigned long long part = 1; part < " +
-           std::to_string(spec.parts) + "ull; ++part) {");
+    printFoldParts(p, "1ull", 1, stride);
+    p.line("dst[d] = " + name + "_finish(" + (isArg() ? "idx" : "acc") + ");");
+    p.line("}");
+    p.line("}").line();
+  }
+
+  /// Folds into (acc, idx) the partials first, first + step, ... of the
+  /// output at `at` (partial `part` at at + part * stride), in that order,
+  /// kFoldUnroll of them loaded before the first is combined.
+  void printFoldParts(Printer &p, const std::string &first, int64_t step,
+                      const std::string &stride) {
+    std::string B = std::to_string(kFoldUnroll), S = std::to_string(step);
+    std::string parts = std::to_string(spec.parts) + "ull";
+    auto combine = [&](const std::string &v, const std::string &i) {
+      if (isArg())
+        p.line("if (" + name + "_better(acc, idx, " + v + ", " + i +
+               ")) { acc = " + v + "; idx = " + i + "; }");
+      else
+        p.line("acc = " + name + "_combine(acc, " + v + ");");
+    };
+    p.line("unsigned long long part = " + first + ";");
+    p.line("for (; part + " + std::to_string((kFoldUnroll - 1) * step) +
+           "ull < " + parts +
+           "; part += " + std::to_string(kFoldUnroll * step) + "ull) {");
+    p.line(acc.c + " v[" + B + "];");
+    if (isArg())
+      p.line("long long i[" + B + "];");
+    p.line("for (int u = 0; u < " + B + "; ++u) {");
+    p.line(
+        "const unsigned long long j = at + (part + (unsigned long long)u * " +
+        S + "ull) * " + stride + ";");
+    p.line("v[u] = partials[j];");
+    if (isArg())
+      p.line("i[u] = indices[j];");
+    p.line("}");
+    p.line("for (int u = 0; u < " + B + "; ++u) {");
+    combine("v[u]", isArg() ? "i[u]" : "");
+    p.line("}");
+    p.line("}");
+    p.line("for (; part < " + parts + "; part += " + S + "ull) {");
     p.line("const unsigned long long j = at + part * " + stride + ";");
+    combine("partials[j]", "indices[j]");
+    p.line("}");
+  }
+
+  void printCombineBlock(Printer &p) {
+    std::string stride =
+        spec.warpPerOutput ? "1ull" : std::to_string(spec.outputs) + "ull";
+    std::string first =
+        spec.warpPerOutput
+            ? "(unsigned long long)o * " + std::to_string(spec.parts) + "ull"
+            : std::string("(unsigned long long)o");
+    std::string warps = std::to_string(kBlock / 32);
+    p.line("static __global__ void __launch_bounds__(" +
+           std::to_string(kBlock) + ") " + name + "_fold(" + dst.c +
+           " *__restrict__ dst, const " + acc.c +
+           " *__restrict__ partials, const long long *__restrict__ "
+           "indices) {");
+    p.line("(void)indices;");
+    p.line("__shared__ " + acc.c + " warpAcc[" + warps + "];");
+    if (isArg())
+      p.line("__shared__ long long warpIdx[" + warps + "];");
+    p.line("const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
+    p.line("for (" + U + " o = blockIdx.x; o < " + lit(spec.outputs, U) +
+           "; o += gridDim.x) {");
+    p.line("const unsigned long long at = " + first + ";");
+    p.line(acc.c + " acc = " + identity() + ";");
+    if (isArg())
+      p.line("long long idx = -1;");
+    printFoldParts(p, "threadIdx.x", kBlock, stride);
+    p.line("for (int delta = 16; delta > 0; delta /= 2) {");
+    if (isArg()) {
+      p.line("const " + acc.c +
+             " v = __shfl_xor_sync(0xffffffffu, acc, delta);");
+      p.line("const long long i = __shfl_xor_sync(0xffffffffu, idx, delta);");
+      p.line("if (" + name + "_better(acc, idx, v, i)) { acc = v; idx = i; }");
+    } else {
+      p.line("acc = " + name +
+             "_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));");
+    }
+    p.line("}");
+    p.line("if (lane == 0) {");
+    p.line("warpAcc[warp] = acc;");
+    if (isArg())
+      p.line("warpIdx[warp] = idx;");
+    p.line("}");
+    p.line("__syncthreads();");
+    p.line("if (threadIdx.x == 0) {");
+    p.line("acc = warpAcc[0];");
+    if (isArg())
+      p.line("idx = warpIdx[0];");
+    p.line("for (int w = 1; w < " + warps + "; ++w) {");
     if (isArg())
       p.line("if (" + name +
-             "_better(acc, idx, partials[j], indices[j])) { acc = "
-             "partials[j]; idx = indices[j]; }");
+             "_better(acc, idx, warpAcc[w], warpIdx[w])) { acc = warpAcc[w]; "
+             "idx = warpIdx[w]; }");
     else
-      p.line("acc = " + name + "_combine(acc, partials[j]);");
+      p.line("acc = " + name + "_combine(acc, warpAcc[w]);");
     p.line("}");
+    p.line(I + " d = 0;");
+    printDecode(p, spec.kept, "o", "", "d");
     p.line("dst[d] = " + name + "_finish(" + (isArg() ? "idx" : "acc") + ");");
+    p.line("}");
+    p.line("// The next output overwrites warpAcc.");
+    p.line("__syncthreads();");
     p.line("}");
     p.line("}").line();
   }
@@ -973,6 +1519,7 @@ private:
   int64_t srcElements = 0, dstElements = 0;
   int64_t gridSize = 1;
   ReduceSpec spec;
+  std::optional<VectorSpec> vec;
 };
 
 } // namespace

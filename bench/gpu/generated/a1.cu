@@ -13,6 +13,76 @@
 //===----------------------------------------------------------------------===//
 
 // a1__k0: gather, bf16 -> bf16, 32-bit indices
+static __global__ void __launch_bounds__(256) a1__k0_velementwise(const uint16_t *__restrict__ src, uint16_t *__restrict__ dst) {
+  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
+  for (uint32_t i0 = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < (uint32_t)16777216; i0 += 2 * step) {
+    uint16_t x[2][8];
+    int32_t d[2] = {0};
+    bool live[2] = {false};
+    {
+      live[0] = true;
+      int32_t s = 0;
+      uint32_t i0_q = i0;
+      const int32_t i0_i3 = (int32_t)(i0_q % (uint32_t)16);
+      i0_q /= (uint32_t)16;
+      s += i0_i3 * (int32_t)8;
+      d[0] += i0_i3 * (int32_t)8;
+      const int32_t i0_i2 = (int32_t)(i0_q % (uint32_t)4096);
+      i0_q /= (uint32_t)4096;
+      s += i0_i2 * (int32_t)128;
+      d[0] += i0_i2 * (int32_t)4096;
+      const int32_t i0_i1 = (int32_t)(i0_q % (uint32_t)32);
+      i0_q /= (uint32_t)32;
+      s += i0_i1 * (int32_t)524288;
+      d[0] += i0_i1 * (int32_t)128;
+      const int32_t i0_i0 = (int32_t)i0_q;
+      s += i0_i0 * (int32_t)16777216;
+      d[0] += i0_i0 * (int32_t)16777216;
+      const uint4 bits = __ldg((const uint4 *)(src + s));
+      memcpy(x[0], &bits, 16);
+    }
+    const uint32_t i1 = i0 + 1 * step;
+    if (i1 < (uint32_t)16777216) {
+      live[1] = true;
+      int32_t s = 0;
+      uint32_t i1_q = i1;
+      const int32_t i1_i3 = (int32_t)(i1_q % (uint32_t)16);
+      i1_q /= (uint32_t)16;
+      s += i1_i3 * (int32_t)8;
+      d[1] += i1_i3 * (int32_t)8;
+      const int32_t i1_i2 = (int32_t)(i1_q % (uint32_t)4096);
+      i1_q /= (uint32_t)4096;
+      s += i1_i2 * (int32_t)128;
+      d[1] += i1_i2 * (int32_t)4096;
+      const int32_t i1_i1 = (int32_t)(i1_q % (uint32_t)32);
+      i1_q /= (uint32_t)32;
+      s += i1_i1 * (int32_t)524288;
+      d[1] += i1_i1 * (int32_t)128;
+      const int32_t i1_i0 = (int32_t)i1_q;
+      s += i1_i0 * (int32_t)16777216;
+      d[1] += i1_i0 * (int32_t)16777216;
+      const uint4 bits = __ldg((const uint4 *)(src + s));
+      memcpy(x[1], &bits, 16);
+    }
+    if (live[0]) {
+      uint16_t y[8];
+      for (int j = 0; j < 8; ++j)
+        y[j] = x[0][j];
+      uint4 bits;
+      memcpy(&bits, y, 16);
+      *(uint4 *)(dst + d[0]) = bits;
+    }
+    if (live[1]) {
+      uint16_t y[8];
+      for (int j = 0; j < 8; ++j)
+        y[j] = x[1][j];
+      uint4 bits;
+      memcpy(&bits, y, 16);
+      *(uint4 *)(dst + d[1]) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) a1__k0_elementwise(const uint16_t *__restrict__ src, uint16_t *__restrict__ dst) {
   const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
   for (uint32_t i = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i < (uint32_t)134217728; i += step) {
@@ -48,8 +118,13 @@ extern "C" lrt_status_t a1_raw(const uint16_t *arg0, uint16_t *result0, cudaStre
   do {
     // kernel 0: gather, bf16 -> bf16, 32-bit indices
     {
-      LRT_LAUNCH(a1__k0_elementwise, dim3(65535), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("a1__k0_elementwise (gather)", err); break; }
+      if ((((uintptr_t)((const uint16_t *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((uint16_t *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(a1__k0_velementwise, dim3(32768), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("a1__k0_velementwise (gather)", err); break; }
+      } else {
+        LRT_LAUNCH(a1__k0_elementwise, dim3(65535), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("a1__k0_elementwise (gather)", err); break; }
+      }
     }
   } while (0);
   return status;
@@ -88,6 +163,68 @@ extern "C" lrt_status_t a1(const DLTensor *arg0, DLTensor *result0, cudaStream_t
 //===----------------------------------------------------------------------===//
 
 // a1_small__k0: gather, bf16 -> bf16, 32-bit indices
+static __global__ void __launch_bounds__(256) a1_small__k0_velementwise(const uint16_t *__restrict__ src, uint16_t *__restrict__ dst) {
+  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
+  for (uint32_t i0 = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < (uint32_t)65536; i0 += 2 * step) {
+    uint16_t x[2][8];
+    int32_t d[2] = {0};
+    bool live[2] = {false};
+    {
+      live[0] = true;
+      int32_t s = 0;
+      uint32_t i0_q = i0;
+      const int32_t i0_i2 = (int32_t)(i0_q % (uint32_t)16);
+      i0_q /= (uint32_t)16;
+      s += i0_i2 * (int32_t)8;
+      d[0] += i0_i2 * (int32_t)8;
+      const int32_t i0_i1 = (int32_t)(i0_q % (uint32_t)8);
+      i0_q /= (uint32_t)8;
+      s += i0_i1 * (int32_t)65536;
+      d[0] += i0_i1 * (int32_t)128;
+      const int32_t i0_i0 = (int32_t)i0_q;
+      s += i0_i0 * (int32_t)128;
+      d[0] += i0_i0 * (int32_t)1024;
+      const uint4 bits = __ldg((const uint4 *)(src + s));
+      memcpy(x[0], &bits, 16);
+    }
+    const uint32_t i1 = i0 + 1 * step;
+    if (i1 < (uint32_t)65536) {
+      live[1] = true;
+      int32_t s = 0;
+      uint32_t i1_q = i1;
+      const int32_t i1_i2 = (int32_t)(i1_q % (uint32_t)16);
+      i1_q /= (uint32_t)16;
+      s += i1_i2 * (int32_t)8;
+      d[1] += i1_i2 * (int32_t)8;
+      const int32_t i1_i1 = (int32_t)(i1_q % (uint32_t)8);
+      i1_q /= (uint32_t)8;
+      s += i1_i1 * (int32_t)65536;
+      d[1] += i1_i1 * (int32_t)128;
+      const int32_t i1_i0 = (int32_t)i1_q;
+      s += i1_i0 * (int32_t)128;
+      d[1] += i1_i0 * (int32_t)1024;
+      const uint4 bits = __ldg((const uint4 *)(src + s));
+      memcpy(x[1], &bits, 16);
+    }
+    if (live[0]) {
+      uint16_t y[8];
+      for (int j = 0; j < 8; ++j)
+        y[j] = x[0][j];
+      uint4 bits;
+      memcpy(&bits, y, 16);
+      *(uint4 *)(dst + d[0]) = bits;
+    }
+    if (live[1]) {
+      uint16_t y[8];
+      for (int j = 0; j < 8; ++j)
+        y[j] = x[1][j];
+      uint4 bits;
+      memcpy(&bits, y, 16);
+      *(uint4 *)(dst + d[1]) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) a1_small__k0_elementwise(const uint16_t *__restrict__ src, uint16_t *__restrict__ dst) {
   const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
   for (uint32_t i = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i < (uint32_t)524288; i += step) {
@@ -119,8 +256,13 @@ extern "C" lrt_status_t a1_small_raw(const uint16_t *arg0, uint16_t *result0, cu
   do {
     // kernel 0: gather, bf16 -> bf16, 32-bit indices
     {
-      LRT_LAUNCH(a1_small__k0_elementwise, dim3(2048), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("a1_small__k0_elementwise (gather)", err); break; }
+      if ((((uintptr_t)((const uint16_t *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((uint16_t *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(a1_small__k0_velementwise, dim3(128), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("a1_small__k0_velementwise (gather)", err); break; }
+      } else {
+        LRT_LAUNCH(a1_small__k0_elementwise, dim3(2048), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("a1_small__k0_elementwise (gather)", err); break; }
+      }
     }
   } while (0);
   return status;

@@ -17,6 +17,39 @@ static __device__ __forceinline__ uint16_t lrt_f32_to_f16(float value) {
 //===----------------------------------------------------------------------===//
 
 // c1__k0: transpose, f32 -> f16, 32-bit indices
+static __global__ void __launch_bounds__(256) c1__k0_vtranspose(const float *__restrict__ src, uint16_t *__restrict__ dst) {
+  const unsigned lane = threadIdx.x % 32;
+  const uint32_t warps = (uint32_t)gridDim.x * (blockDim.x / 32);
+  for (uint32_t w = (uint32_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < (uint32_t)501760; w += warps) {
+    uint32_t rest = w;
+    const uint32_t a = rest % (uint32_t)392 * (uint32_t)32 + lane % 8u * 4u;
+    rest /= (uint32_t)392;
+    const uint32_t b = rest % (uint32_t)4 * (uint32_t)16 + lane / 8u * 4u;
+    rest /= (uint32_t)4;
+    // Extents are whole vectors: a block is all inside or all out.
+    if (a >= (uint32_t)12544 || b >= (uint32_t)64)
+      continue;
+    int32_t s = (int32_t)b * (int32_t)12544 + (int32_t)a;
+    int32_t d = (int32_t)a * (int32_t)64 + (int32_t)b;
+    s += (int32_t)rest * (int32_t)802816;
+    d += (int32_t)rest * (int32_t)802816;
+    // in[j][i]: source row b + j, element a + i.
+    float in[4][4];
+    for (int j = 0; j < 4; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)12544));
+      memcpy(in[j], &bits, 16);
+    }
+    for (int i = 0; i < 4; ++i) {
+      uint16_t out[4];
+      for (int j = 0; j < 4; ++j)
+        out[j] = lrt_f32_to_f16(in[j][i]);
+      uint2 bits;
+      memcpy(&bits, out, 8);
+      *(uint2 *)(dst + d + (int32_t)i * (int32_t)64) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) c1__k0_transpose(const float *__restrict__ src, uint16_t *__restrict__ dst) {
   __shared__ float tile[32][32 + 1];
   for (uint32_t t = blockIdx.x; t < (uint32_t)250880; t += gridDim.x) {
@@ -57,8 +90,13 @@ extern "C" lrt_status_t c1_raw(const float *arg0, uint16_t *result0, cudaStream_
   do {
     // kernel 0: transpose, f32 -> f16, 32-bit indices
     {
-      LRT_LAUNCH(c1__k0_transpose, dim3(65535), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("c1__k0_transpose (transpose)", err); break; }
+      if ((((uintptr_t)((const float *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((uint16_t *)result0 + (int64_t)0) & 7)) == 0) {
+        LRT_LAUNCH(c1__k0_vtranspose, dim3(62720), dim3(256), stream, (const float *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("c1__k0_vtranspose (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(c1__k0_transpose, dim3(65535), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("c1__k0_transpose (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;
@@ -97,6 +135,39 @@ extern "C" lrt_status_t c1(const DLTensor *arg0, DLTensor *result0, cudaStream_t
 //===----------------------------------------------------------------------===//
 
 // c1_small__k0: transpose, f32 -> f16, 32-bit indices
+static __global__ void __launch_bounds__(256) c1_small__k0_vtranspose(const float *__restrict__ src, uint16_t *__restrict__ dst) {
+  const unsigned lane = threadIdx.x % 32;
+  const uint32_t warps = (uint32_t)gridDim.x * (blockDim.x / 32);
+  for (uint32_t w = (uint32_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < (uint32_t)512; w += warps) {
+    uint32_t rest = w;
+    const uint32_t a = rest % (uint32_t)32 * (uint32_t)32 + lane % 8u * 4u;
+    rest /= (uint32_t)32;
+    const uint32_t b = rest % (uint32_t)4 * (uint32_t)16 + lane / 8u * 4u;
+    rest /= (uint32_t)4;
+    // Extents are whole vectors: a block is all inside or all out.
+    if (a >= (uint32_t)1024 || b >= (uint32_t)64)
+      continue;
+    int32_t s = (int32_t)b * (int32_t)1024 + (int32_t)a;
+    int32_t d = (int32_t)a * (int32_t)64 + (int32_t)b;
+    s += (int32_t)rest * (int32_t)65536;
+    d += (int32_t)rest * (int32_t)65536;
+    // in[j][i]: source row b + j, element a + i.
+    float in[4][4];
+    for (int j = 0; j < 4; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)1024));
+      memcpy(in[j], &bits, 16);
+    }
+    for (int i = 0; i < 4; ++i) {
+      uint16_t out[4];
+      for (int j = 0; j < 4; ++j)
+        out[j] = lrt_f32_to_f16(in[j][i]);
+      uint2 bits;
+      memcpy(&bits, out, 8);
+      *(uint2 *)(dst + d + (int32_t)i * (int32_t)64) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) c1_small__k0_transpose(const float *__restrict__ src, uint16_t *__restrict__ dst) {
   __shared__ float tile[32][32 + 1];
   for (uint32_t t = blockIdx.x; t < (uint32_t)256; t += gridDim.x) {
@@ -137,8 +208,13 @@ extern "C" lrt_status_t c1_small_raw(const float *arg0, uint16_t *result0, cudaS
   do {
     // kernel 0: transpose, f32 -> f16, 32-bit indices
     {
-      LRT_LAUNCH(c1_small__k0_transpose, dim3(256), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("c1_small__k0_transpose (transpose)", err); break; }
+      if ((((uintptr_t)((const float *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((uint16_t *)result0 + (int64_t)0) & 7)) == 0) {
+        LRT_LAUNCH(c1_small__k0_vtranspose, dim3(64), dim3(256), stream, (const float *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("c1_small__k0_vtranspose (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(c1_small__k0_transpose, dim3(256), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("c1_small__k0_transpose (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;

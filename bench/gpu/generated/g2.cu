@@ -13,6 +13,58 @@
 //===----------------------------------------------------------------------===//
 
 // g2__k0: broadcast, f32 -> f32, 32-bit indices
+static __global__ void __launch_bounds__(256) g2__k0_velementwise(const float *__restrict__ src, float *__restrict__ dst) {
+  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
+  for (uint32_t i0 = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < (uint32_t)67108864; i0 += 2 * step) {
+    float x[2][4];
+    int32_t d[2] = {0};
+    bool live[2] = {false};
+    {
+      live[0] = true;
+      int32_t s = 0;
+      uint32_t i0_q = i0;
+      const int32_t i0_i1 = (int32_t)(i0_q % (uint32_t)4096);
+      i0_q /= (uint32_t)4096;
+      s += i0_i1 * (int32_t)4;
+      d[0] += i0_i1 * (int32_t)4;
+      const int32_t i0_i0 = (int32_t)i0_q;
+      d[0] += i0_i0 * (int32_t)16384;
+      const uint4 bits = __ldg((const uint4 *)(src + s));
+      memcpy(x[0], &bits, 16);
+    }
+    const uint32_t i1 = i0 + 1 * step;
+    if (i1 < (uint32_t)67108864) {
+      live[1] = true;
+      int32_t s = 0;
+      uint32_t i1_q = i1;
+      const int32_t i1_i1 = (int32_t)(i1_q % (uint32_t)4096);
+      i1_q /= (uint32_t)4096;
+      s += i1_i1 * (int32_t)4;
+      d[1] += i1_i1 * (int32_t)4;
+      const int32_t i1_i0 = (int32_t)i1_q;
+      d[1] += i1_i0 * (int32_t)16384;
+      const uint4 bits = __ldg((const uint4 *)(src + s));
+      memcpy(x[1], &bits, 16);
+    }
+    if (live[0]) {
+      float y[4];
+      for (int j = 0; j < 4; ++j)
+        y[j] = x[0][j];
+      uint4 bits;
+      memcpy(&bits, y, 16);
+      *(uint4 *)(dst + d[0]) = bits;
+    }
+    if (live[1]) {
+      float y[4];
+      for (int j = 0; j < 4; ++j)
+        y[j] = x[1][j];
+      uint4 bits;
+      memcpy(&bits, y, 16);
+      *(uint4 *)(dst + d[1]) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) g2__k0_elementwise(const float *__restrict__ src, float *__restrict__ dst) {
   const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
   for (uint32_t i = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i < (uint32_t)268435456; i += step) {
@@ -39,8 +91,13 @@ extern "C" lrt_status_t g2_raw(const float *arg0, float *result0, cudaStream_t s
   do {
     // kernel 0: broadcast, f32 -> f32, 32-bit indices
     {
-      LRT_LAUNCH(g2__k0_elementwise, dim3(65535), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("g2__k0_elementwise (broadcast)", err); break; }
+      if ((((uintptr_t)((const float *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((float *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(g2__k0_velementwise, dim3(65535), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("g2__k0_velementwise (broadcast)", err); break; }
+      } else {
+        LRT_LAUNCH(g2__k0_elementwise, dim3(65535), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("g2__k0_elementwise (broadcast)", err); break; }
+      }
     }
   } while (0);
   return status;
@@ -79,6 +136,58 @@ extern "C" lrt_status_t g2(const DLTensor *arg0, DLTensor *result0, cudaStream_t
 //===----------------------------------------------------------------------===//
 
 // g2_small__k0: broadcast, f32 -> f32, 32-bit indices
+static __global__ void __launch_bounds__(256) g2_small__k0_velementwise(const float *__restrict__ src, float *__restrict__ dst) {
+  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
+  for (uint32_t i0 = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < (uint32_t)65536; i0 += 2 * step) {
+    float x[2][4];
+    int32_t d[2] = {0};
+    bool live[2] = {false};
+    {
+      live[0] = true;
+      int32_t s = 0;
+      uint32_t i0_q = i0;
+      const int32_t i0_i1 = (int32_t)(i0_q % (uint32_t)128);
+      i0_q /= (uint32_t)128;
+      s += i0_i1 * (int32_t)4;
+      d[0] += i0_i1 * (int32_t)4;
+      const int32_t i0_i0 = (int32_t)i0_q;
+      d[0] += i0_i0 * (int32_t)512;
+      const uint4 bits = __ldg((const uint4 *)(src + s));
+      memcpy(x[0], &bits, 16);
+    }
+    const uint32_t i1 = i0 + 1 * step;
+    if (i1 < (uint32_t)65536) {
+      live[1] = true;
+      int32_t s = 0;
+      uint32_t i1_q = i1;
+      const int32_t i1_i1 = (int32_t)(i1_q % (uint32_t)128);
+      i1_q /= (uint32_t)128;
+      s += i1_i1 * (int32_t)4;
+      d[1] += i1_i1 * (int32_t)4;
+      const int32_t i1_i0 = (int32_t)i1_q;
+      d[1] += i1_i0 * (int32_t)512;
+      const uint4 bits = __ldg((const uint4 *)(src + s));
+      memcpy(x[1], &bits, 16);
+    }
+    if (live[0]) {
+      float y[4];
+      for (int j = 0; j < 4; ++j)
+        y[j] = x[0][j];
+      uint4 bits;
+      memcpy(&bits, y, 16);
+      *(uint4 *)(dst + d[0]) = bits;
+    }
+    if (live[1]) {
+      float y[4];
+      for (int j = 0; j < 4; ++j)
+        y[j] = x[1][j];
+      uint4 bits;
+      memcpy(&bits, y, 16);
+      *(uint4 *)(dst + d[1]) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) g2_small__k0_elementwise(const float *__restrict__ src, float *__restrict__ dst) {
   const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
   for (uint32_t i = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i < (uint32_t)262144; i += step) {
@@ -105,8 +214,13 @@ extern "C" lrt_status_t g2_small_raw(const float *arg0, float *result0, cudaStre
   do {
     // kernel 0: broadcast, f32 -> f32, 32-bit indices
     {
-      LRT_LAUNCH(g2_small__k0_elementwise, dim3(1024), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("g2_small__k0_elementwise (broadcast)", err); break; }
+      if ((((uintptr_t)((const float *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((float *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(g2_small__k0_velementwise, dim3(128), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("g2_small__k0_velementwise (broadcast)", err); break; }
+      } else {
+        LRT_LAUNCH(g2_small__k0_elementwise, dim3(1024), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("g2_small__k0_elementwise (broadcast)", err); break; }
+      }
     }
   } while (0);
   return status;

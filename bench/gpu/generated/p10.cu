@@ -13,6 +13,37 @@
 //===----------------------------------------------------------------------===//
 
 // p10__k0: transpose, f16 -> f16, 32-bit indices
+static __global__ void __launch_bounds__(256) p10__k0_vtranspose(const uint16_t *__restrict__ src, uint16_t *__restrict__ dst) {
+  const unsigned lane = threadIdx.x % 32;
+  const uint32_t warps = (uint32_t)gridDim.x * (blockDim.x / 32);
+  for (uint32_t w = (uint32_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < (uint32_t)262144; w += warps) {
+    uint32_t rest = w;
+    const uint32_t a = rest % (uint32_t)1024 * (uint32_t)16 + lane % 2u * 8u;
+    rest /= (uint32_t)1024;
+    const uint32_t b = rest % (uint32_t)256 * (uint32_t)128 + lane / 2u * 8u;
+    rest /= (uint32_t)256;
+    // Extents are whole vectors: a block is all inside or all out.
+    if (a >= (uint32_t)16384 || b >= (uint32_t)32768)
+      continue;
+    int32_t s = (int32_t)b * (int32_t)16384 + (int32_t)a;
+    int32_t d = (int32_t)a * (int32_t)32768 + (int32_t)b;
+    // in[j][i]: source row b + j, element a + i.
+    uint16_t in[8][8];
+    for (int j = 0; j < 8; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)16384));
+      memcpy(in[j], &bits, 16);
+    }
+    for (int i = 0; i < 8; ++i) {
+      uint16_t out[8];
+      for (int j = 0; j < 8; ++j)
+        out[j] = in[j][i];
+      uint4 bits;
+      memcpy(&bits, out, 16);
+      *(uint4 *)(dst + d + (int32_t)i * (int32_t)32768) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) p10__k0_transpose(const uint16_t *__restrict__ src, uint16_t *__restrict__ dst) {
   __shared__ uint16_t tile[32][32 + 1];
   for (uint32_t t = blockIdx.x; t < (uint32_t)524288; t += gridDim.x) {
@@ -51,8 +82,13 @@ extern "C" lrt_status_t p10_raw(const uint16_t *arg0, uint16_t *result0, cudaStr
   do {
     // kernel 0: transpose, f16 -> f16, 32-bit indices
     {
-      LRT_LAUNCH(p10__k0_transpose, dim3(65535), dim3(32, 8), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("p10__k0_transpose (transpose)", err); break; }
+      if ((((uintptr_t)((const uint16_t *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((uint16_t *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(p10__k0_vtranspose, dim3(32768), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p10__k0_vtranspose (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(p10__k0_transpose, dim3(65535), dim3(32, 8), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p10__k0_transpose (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;
@@ -91,6 +127,37 @@ extern "C" lrt_status_t p10(const DLTensor *arg0, DLTensor *result0, cudaStream_
 //===----------------------------------------------------------------------===//
 
 // p10_small__k0: transpose, f16 -> f16, 32-bit indices
+static __global__ void __launch_bounds__(256) p10_small__k0_vtranspose(const uint16_t *__restrict__ src, uint16_t *__restrict__ dst) {
+  const unsigned lane = threadIdx.x % 32;
+  const uint32_t warps = (uint32_t)gridDim.x * (blockDim.x / 32);
+  for (uint32_t w = (uint32_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < (uint32_t)256; w += warps) {
+    uint32_t rest = w;
+    const uint32_t a = rest % (uint32_t)8 * (uint32_t)64 + lane % 8u * 8u;
+    rest /= (uint32_t)8;
+    const uint32_t b = rest % (uint32_t)32 * (uint32_t)32 + lane / 8u * 8u;
+    rest /= (uint32_t)32;
+    // Extents are whole vectors: a block is all inside or all out.
+    if (a >= (uint32_t)512 || b >= (uint32_t)1024)
+      continue;
+    int32_t s = (int32_t)b * (int32_t)512 + (int32_t)a;
+    int32_t d = (int32_t)a * (int32_t)1024 + (int32_t)b;
+    // in[j][i]: source row b + j, element a + i.
+    uint16_t in[8][8];
+    for (int j = 0; j < 8; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)512));
+      memcpy(in[j], &bits, 16);
+    }
+    for (int i = 0; i < 8; ++i) {
+      uint16_t out[8];
+      for (int j = 0; j < 8; ++j)
+        out[j] = in[j][i];
+      uint4 bits;
+      memcpy(&bits, out, 16);
+      *(uint4 *)(dst + d + (int32_t)i * (int32_t)1024) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) p10_small__k0_transpose(const uint16_t *__restrict__ src, uint16_t *__restrict__ dst) {
   __shared__ uint16_t tile[32][32 + 1];
   for (uint32_t t = blockIdx.x; t < (uint32_t)512; t += gridDim.x) {
@@ -129,8 +196,13 @@ extern "C" lrt_status_t p10_small_raw(const uint16_t *arg0, uint16_t *result0, c
   do {
     // kernel 0: transpose, f16 -> f16, 32-bit indices
     {
-      LRT_LAUNCH(p10_small__k0_transpose, dim3(512), dim3(32, 8), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("p10_small__k0_transpose (transpose)", err); break; }
+      if ((((uintptr_t)((const uint16_t *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((uint16_t *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(p10_small__k0_vtranspose, dim3(32), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p10_small__k0_vtranspose (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(p10_small__k0_transpose, dim3(512), dim3(32, 8), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p10_small__k0_transpose (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;

@@ -13,6 +13,37 @@
 //===----------------------------------------------------------------------===//
 
 // p11__k0: transpose, i8 -> i8, 32-bit indices
+static __global__ void __launch_bounds__(256) p11__k0_vinterleave(const int8_t *__restrict__ src, int8_t *__restrict__ dst) {
+  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
+  for (uint32_t i = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i < (uint32_t)20971520; i += step) {
+    int32_t s = 0, d = 0;
+    uint32_t i_q = i;
+    const int32_t i_i1 = (int32_t)(i_q % (uint32_t)65536);
+    i_q /= (uint32_t)65536;
+    s += i_i1 * (int32_t)16;
+    d += i_i1 * (int32_t)48;
+    const int32_t i_i0 = (int32_t)i_q;
+    s += i_i0 * (int32_t)3145728;
+    d += i_i0 * (int32_t)3145728;
+    // in[j][x]: row j of b, element a + x.
+    int8_t in[3][16];
+    for (int j = 0; j < 3; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)1048576));
+      memcpy(in[j], &bits, 16);
+    }
+    // out[x * 3 + j]: the destination run from d.
+    int8_t out[3 * 16];
+    for (int x = 0; x < 16; ++x)
+      for (int j = 0; j < 3; ++j)
+        out[x * 3 + j] = in[j][x];
+    for (int j = 0; j < 3; ++j) {
+      uint4 bits;
+      memcpy(&bits, out + j * 16, 16);
+      *(uint4 *)(dst + d + (int32_t)j * 16) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) p11__k0_elementwise(const int8_t *__restrict__ src, int8_t *__restrict__ dst) {
   const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
   for (uint32_t i = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i < (uint32_t)1006632960; i += step) {
@@ -44,8 +75,13 @@ extern "C" lrt_status_t p11_raw(const int8_t *arg0, int8_t *result0, cudaStream_
   do {
     // kernel 0: transpose, i8 -> i8, 32-bit indices
     {
-      LRT_LAUNCH(p11__k0_elementwise, dim3(65535), dim3(256), stream, (const int8_t *)arg0 + (int64_t)0, (int8_t *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("p11__k0_elementwise (transpose)", err); break; }
+      if ((((uintptr_t)((const int8_t *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((int8_t *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(p11__k0_vinterleave, dim3(65535), dim3(256), stream, (const int8_t *)arg0 + (int64_t)0, (int8_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p11__k0_vinterleave (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(p11__k0_elementwise, dim3(65535), dim3(256), stream, (const int8_t *)arg0 + (int64_t)0, (int8_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p11__k0_elementwise (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;
@@ -84,6 +120,31 @@ extern "C" lrt_status_t p11(const DLTensor *arg0, DLTensor *result0, cudaStream_
 //===----------------------------------------------------------------------===//
 
 // p11_small__k0: transpose, i8 -> i8, 32-bit indices
+static __global__ void __launch_bounds__(256) p11_small__k0_vinterleave(const int8_t *__restrict__ src, int8_t *__restrict__ dst) {
+  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
+  for (uint32_t i = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i < (uint32_t)21904; i += step) {
+    int32_t s = 0, d = 0;
+    s += (int32_t)i * (int32_t)16;
+    d += (int32_t)i * (int32_t)48;
+    // in[j][x]: row j of b, element a + x.
+    int8_t in[3][16];
+    for (int j = 0; j < 3; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)350464));
+      memcpy(in[j], &bits, 16);
+    }
+    // out[x * 3 + j]: the destination run from d.
+    int8_t out[3 * 16];
+    for (int x = 0; x < 16; ++x)
+      for (int j = 0; j < 3; ++j)
+        out[x * 3 + j] = in[j][x];
+    for (int j = 0; j < 3; ++j) {
+      uint4 bits;
+      memcpy(&bits, out + j * 16, 16);
+      *(uint4 *)(dst + d + (int32_t)j * 16) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) p11_small__k0_elementwise(const int8_t *__restrict__ src, int8_t *__restrict__ dst) {
   const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
   for (uint32_t i = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; i < (uint32_t)1051392; i += step) {
@@ -111,8 +172,13 @@ extern "C" lrt_status_t p11_small_raw(const int8_t *arg0, int8_t *result0, cudaS
   do {
     // kernel 0: transpose, i8 -> i8, 32-bit indices
     {
-      LRT_LAUNCH(p11_small__k0_elementwise, dim3(4107), dim3(256), stream, (const int8_t *)arg0 + (int64_t)0, (int8_t *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("p11_small__k0_elementwise (transpose)", err); break; }
+      if ((((uintptr_t)((const int8_t *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((int8_t *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(p11_small__k0_vinterleave, dim3(86), dim3(256), stream, (const int8_t *)arg0 + (int64_t)0, (int8_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p11_small__k0_vinterleave (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(p11_small__k0_elementwise, dim3(4107), dim3(256), stream, (const int8_t *)arg0 + (int64_t)0, (int8_t *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p11_small__k0_elementwise (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;

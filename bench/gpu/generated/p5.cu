@@ -13,6 +13,39 @@
 //===----------------------------------------------------------------------===//
 
 // p5__k0: transpose, f32 -> f32, 32-bit indices
+static __global__ void __launch_bounds__(256) p5__k0_vtranspose(const float *__restrict__ src, float *__restrict__ dst) {
+  const unsigned lane = threadIdx.x % 32;
+  const uint32_t warps = (uint32_t)gridDim.x * (blockDim.x / 32);
+  for (uint32_t w = (uint32_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < (uint32_t)524288; w += warps) {
+    uint32_t rest = w;
+    const uint32_t a = rest % (uint32_t)16 * (uint32_t)32 + lane % 8u * 4u;
+    rest /= (uint32_t)16;
+    const uint32_t b = rest % (uint32_t)32 * (uint32_t)16 + lane / 8u * 4u;
+    rest /= (uint32_t)32;
+    // Extents are whole vectors: a block is all inside or all out.
+    if (a >= (uint32_t)512 || b >= (uint32_t)512)
+      continue;
+    int32_t s = (int32_t)b * (int32_t)512 + (int32_t)a;
+    int32_t d = (int32_t)a * (int32_t)512 + (int32_t)b;
+    s += (int32_t)rest * (int32_t)262144;
+    d += (int32_t)rest * (int32_t)262144;
+    // in[j][i]: source row b + j, element a + i.
+    float in[4][4];
+    for (int j = 0; j < 4; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)512));
+      memcpy(in[j], &bits, 16);
+    }
+    for (int i = 0; i < 4; ++i) {
+      float out[4];
+      for (int j = 0; j < 4; ++j)
+        out[j] = in[j][i];
+      uint4 bits;
+      memcpy(&bits, out, 16);
+      *(uint4 *)(dst + d + (int32_t)i * (int32_t)512) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) p5__k0_transpose(const float *__restrict__ src, float *__restrict__ dst) {
   __shared__ float tile[32][32 + 1];
   for (uint32_t t = blockIdx.x; t < (uint32_t)262144; t += gridDim.x) {
@@ -53,8 +86,13 @@ extern "C" lrt_status_t p5_raw(const float *arg0, float *result0, cudaStream_t s
   do {
     // kernel 0: transpose, f32 -> f32, 32-bit indices
     {
-      LRT_LAUNCH(p5__k0_transpose, dim3(65535), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("p5__k0_transpose (transpose)", err); break; }
+      if ((((uintptr_t)((const float *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((float *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(p5__k0_vtranspose, dim3(65535), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p5__k0_vtranspose (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(p5__k0_transpose, dim3(65535), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p5__k0_transpose (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;
@@ -93,6 +131,39 @@ extern "C" lrt_status_t p5(const DLTensor *arg0, DLTensor *result0, cudaStream_t
 //===----------------------------------------------------------------------===//
 
 // p5_small__k0: transpose, f32 -> f32, 32-bit indices
+static __global__ void __launch_bounds__(256) p5_small__k0_vtranspose(const float *__restrict__ src, float *__restrict__ dst) {
+  const unsigned lane = threadIdx.x % 32;
+  const uint32_t warps = (uint32_t)gridDim.x * (blockDim.x / 32);
+  for (uint32_t w = (uint32_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < (uint32_t)512; w += warps) {
+    uint32_t rest = w;
+    const uint32_t a = rest % (uint32_t)8 * (uint32_t)32 + lane % 8u * 4u;
+    rest /= (uint32_t)8;
+    const uint32_t b = rest % (uint32_t)16 * (uint32_t)16 + lane / 8u * 4u;
+    rest /= (uint32_t)16;
+    // Extents are whole vectors: a block is all inside or all out.
+    if (a >= (uint32_t)256 || b >= (uint32_t)256)
+      continue;
+    int32_t s = (int32_t)b * (int32_t)256 + (int32_t)a;
+    int32_t d = (int32_t)a * (int32_t)256 + (int32_t)b;
+    s += (int32_t)rest * (int32_t)65536;
+    d += (int32_t)rest * (int32_t)65536;
+    // in[j][i]: source row b + j, element a + i.
+    float in[4][4];
+    for (int j = 0; j < 4; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)256));
+      memcpy(in[j], &bits, 16);
+    }
+    for (int i = 0; i < 4; ++i) {
+      float out[4];
+      for (int j = 0; j < 4; ++j)
+        out[j] = in[j][i];
+      uint4 bits;
+      memcpy(&bits, out, 16);
+      *(uint4 *)(dst + d + (int32_t)i * (int32_t)256) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) p5_small__k0_transpose(const float *__restrict__ src, float *__restrict__ dst) {
   __shared__ float tile[32][32 + 1];
   for (uint32_t t = blockIdx.x; t < (uint32_t)256; t += gridDim.x) {
@@ -133,8 +204,13 @@ extern "C" lrt_status_t p5_small_raw(const float *arg0, float *result0, cudaStre
   do {
     // kernel 0: transpose, f32 -> f32, 32-bit indices
     {
-      LRT_LAUNCH(p5_small__k0_transpose, dim3(256), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("p5_small__k0_transpose (transpose)", err); break; }
+      if ((((uintptr_t)((const float *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((float *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(p5_small__k0_vtranspose, dim3(64), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p5_small__k0_vtranspose (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(p5_small__k0_transpose, dim3(256), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p5_small__k0_transpose (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;

@@ -13,6 +13,53 @@
 //===----------------------------------------------------------------------===//
 
 // p9__k0: transpose, f32 -> f32, 32-bit indices
+static __global__ void __launch_bounds__(256) p9__k0_vtranspose(const float *__restrict__ src, float *__restrict__ dst) {
+  const unsigned lane = threadIdx.x % 32;
+  const uint32_t warps = (uint32_t)gridDim.x * (blockDim.x / 32);
+  for (uint32_t w = (uint32_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < (uint32_t)1048576; w += warps) {
+    uint32_t rest = w;
+    const uint32_t a = rest % (uint32_t)1 * (uint32_t)16 + lane % 4u * 4u;
+    rest /= (uint32_t)1;
+    const uint32_t b = rest % (uint32_t)1 * (uint32_t)32 + lane / 4u * 4u;
+    rest /= (uint32_t)1;
+    // Extents are whole vectors: a block is all inside or all out.
+    if (a >= (uint32_t)16 || b >= (uint32_t)16)
+      continue;
+    int32_t s = (int32_t)b * (int32_t)16 + (int32_t)a;
+    int32_t d = (int32_t)a * (int32_t)16777216 + (int32_t)b;
+    uint32_t rest_q = rest;
+    const int32_t rest_i3 = (int32_t)(rest_q % (uint32_t)32);
+    rest_q /= (uint32_t)32;
+    s += rest_i3 * (int32_t)8192;
+    d += rest_i3 * (int32_t)16;
+    const int32_t rest_i2 = (int32_t)(rest_q % (uint32_t)32);
+    rest_q /= (uint32_t)32;
+    s += rest_i2 * (int32_t)8388608;
+    d += rest_i2 * (int32_t)512;
+    const int32_t rest_i1 = (int32_t)(rest_q % (uint32_t)32);
+    rest_q /= (uint32_t)32;
+    s += rest_i1 * (int32_t)262144;
+    d += rest_i1 * (int32_t)16384;
+    const int32_t rest_i0 = (int32_t)rest_q;
+    s += rest_i0 * (int32_t)256;
+    d += rest_i0 * (int32_t)524288;
+    // in[j][i]: source row b + j, element a + i.
+    float in[4][4];
+    for (int j = 0; j < 4; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)16));
+      memcpy(in[j], &bits, 16);
+    }
+    for (int i = 0; i < 4; ++i) {
+      float out[4];
+      for (int j = 0; j < 4; ++j)
+        out[j] = in[j][i];
+      uint4 bits;
+      memcpy(&bits, out, 16);
+      *(uint4 *)(dst + d + (int32_t)i * (int32_t)16777216) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) p9__k0_transpose(const float *__restrict__ src, float *__restrict__ dst) {
   __shared__ float tile[32][32 + 1];
   for (uint32_t t = blockIdx.x; t < (uint32_t)1048576; t += gridDim.x) {
@@ -67,8 +114,13 @@ extern "C" lrt_status_t p9_raw(const float *arg0, float *result0, cudaStream_t s
   do {
     // kernel 0: transpose, f32 -> f32, 32-bit indices
     {
-      LRT_LAUNCH(p9__k0_transpose, dim3(65535), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("p9__k0_transpose (transpose)", err); break; }
+      if ((((uintptr_t)((const float *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((float *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(p9__k0_vtranspose, dim3(65535), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p9__k0_vtranspose (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(p9__k0_transpose, dim3(65535), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p9__k0_transpose (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;
@@ -107,6 +159,57 @@ extern "C" lrt_status_t p9(const DLTensor *arg0, DLTensor *result0, cudaStream_t
 //===----------------------------------------------------------------------===//
 
 // p9_small__k0: transpose, f32 -> f32, 32-bit indices
+static __global__ void __launch_bounds__(256) p9_small__k0_vtranspose(const float *__restrict__ src, float *__restrict__ dst) {
+  // 8 tiles per warp, one per 4 lanes.
+  const unsigned lane = threadIdx.x % 4, group = threadIdx.x % 32 / 4;
+  const uint32_t warps = (uint32_t)gridDim.x * (blockDim.x / 32);
+  for (uint32_t w = (uint32_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < (uint32_t)512; w += warps) {
+    const uint32_t t = w * (uint32_t)8 + group;
+    if (t >= (uint32_t)4096)
+      continue;
+    uint32_t rest = t;
+    const uint32_t a = rest % (uint32_t)1 * (uint32_t)8 + lane % 2u * 4u;
+    rest /= (uint32_t)1;
+    const uint32_t b = rest % (uint32_t)1 * (uint32_t)8 + lane / 2u * 4u;
+    rest /= (uint32_t)1;
+    // Extents are whole vectors: a block is all inside or all out.
+    if (a >= (uint32_t)8 || b >= (uint32_t)8)
+      continue;
+    int32_t s = (int32_t)b * (int32_t)8 + (int32_t)a;
+    int32_t d = (int32_t)a * (int32_t)32768 + (int32_t)b;
+    uint32_t rest_q = rest;
+    const int32_t rest_i3 = (int32_t)(rest_q % (uint32_t)8);
+    rest_q /= (uint32_t)8;
+    s += rest_i3 * (int32_t)512;
+    d += rest_i3 * (int32_t)8;
+    const int32_t rest_i2 = (int32_t)(rest_q % (uint32_t)8);
+    rest_q /= (uint32_t)8;
+    s += rest_i2 * (int32_t)32768;
+    d += rest_i2 * (int32_t)64;
+    const int32_t rest_i1 = (int32_t)(rest_q % (uint32_t)8);
+    rest_q /= (uint32_t)8;
+    s += rest_i1 * (int32_t)4096;
+    d += rest_i1 * (int32_t)512;
+    const int32_t rest_i0 = (int32_t)rest_q;
+    s += rest_i0 * (int32_t)64;
+    d += rest_i0 * (int32_t)4096;
+    // in[j][i]: source row b + j, element a + i.
+    float in[4][4];
+    for (int j = 0; j < 4; ++j) {
+      const uint4 bits = __ldg((const uint4 *)(src + s + (int32_t)j * (int32_t)8));
+      memcpy(in[j], &bits, 16);
+    }
+    for (int i = 0; i < 4; ++i) {
+      float out[4];
+      for (int j = 0; j < 4; ++j)
+        out[j] = in[j][i];
+      uint4 bits;
+      memcpy(&bits, out, 16);
+      *(uint4 *)(dst + d + (int32_t)i * (int32_t)32768) = bits;
+    }
+  }
+}
+
 static __global__ void __launch_bounds__(256) p9_small__k0_transpose(const float *__restrict__ src, float *__restrict__ dst) {
   __shared__ float tile[32][32 + 1];
   for (uint32_t t = blockIdx.x; t < (uint32_t)4096; t += gridDim.x) {
@@ -161,8 +264,13 @@ extern "C" lrt_status_t p9_small_raw(const float *arg0, float *result0, cudaStre
   do {
     // kernel 0: transpose, f32 -> f32, 32-bit indices
     {
-      LRT_LAUNCH(p9_small__k0_transpose, dim3(4096), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
-      if ((err = cudaGetLastError()) != cudaSuccess) { fail("p9_small__k0_transpose (transpose)", err); break; }
+      if ((((uintptr_t)((const float *)arg0 + (int64_t)0) & 15) | ((uintptr_t)((float *)result0 + (int64_t)0) & 15)) == 0) {
+        LRT_LAUNCH(p9_small__k0_vtranspose, dim3(64), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p9_small__k0_vtranspose (transpose)", err); break; }
+      } else {
+        LRT_LAUNCH(p9_small__k0_transpose, dim3(4096), dim3(32, 8), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0);
+        if ((err = cudaGetLastError()) != cudaSuccess) { fail("p9_small__k0_transpose (transpose)", err); break; }
+      }
     }
   } while (0);
   return status;

@@ -12,7 +12,7 @@
 // r2
 //===----------------------------------------------------------------------===//
 
-// r2__k0: reduce_outer sum, f32 -> f32, 32-bit indices, a thread per output, 64 partials per output
+// r2__k0: reduce_outer sum, f32 -> f32, 32-bit indices, a thread per output, 256 partials per output
 static __device__ __forceinline__ float r2__k0_value(float x) { return (float)(x); }
 static __device__ __forceinline__ float r2__k0_combine(float a, float b) {
   return a + b;
@@ -24,18 +24,28 @@ static __global__ void __launch_bounds__(256) r2__k0_reduce_thread(const float *
   (void)partials;
   (void)indices;
   const uint32_t part = blockIdx.y;
-  const uint32_t lo = part * (uint32_t)4096;
-  const uint32_t hi = (uint32_t)262144 - lo < (uint32_t)4096 ? (uint32_t)262144 : lo + (uint32_t)4096;
+  const uint32_t lo = part * (uint32_t)1024;
+  const uint32_t hi = (uint32_t)262144 - lo < (uint32_t)1024 ? (uint32_t)262144 : lo + (uint32_t)1024;
   const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
   for (uint32_t o = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; o < (uint32_t)1024; o += step) {
     int32_t s = 0;
     s += (int32_t)o;
     (void)o;
     float acc = (float)0;
-    for (uint32_t r = lo; r < hi; ++r) {
-      int32_t so = s;
-      so += (int32_t)r * (int32_t)1024;
-      acc = r2__k0_combine(acc, r2__k0_value(src[so]));
+    for (uint32_t r0 = lo; r0 < hi; r0 += (uint32_t)4) {
+      float v[4];
+      for (int u = 0; u < 4; ++u) {
+        const uint32_t r = r0 + (uint32_t)u * (uint32_t)1;
+        v[u] = (float)0;
+        if (r < hi) {
+          int32_t so = s;
+          so += (int32_t)r * (int32_t)1024;
+          v[u] = r2__k0_value(src[so]);
+        }
+      }
+      for (int u = 0; u < 4 && r0 + (uint32_t)u * (uint32_t)1 < hi; ++u) {
+        acc = r2__k0_combine(acc, v[u]);
+      }
     }
     partials[(unsigned long long)part * 1024ull + o] = acc;
   }
@@ -43,17 +53,44 @@ static __global__ void __launch_bounds__(256) r2__k0_reduce_thread(const float *
 
 static __global__ void __launch_bounds__(256) r2__k0_fold(float *__restrict__ dst, const float *__restrict__ partials, const long long *__restrict__ indices) {
   (void)indices;
-  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
-  for (uint32_t o = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; o < (uint32_t)1024; o += step) {
-    int32_t d = 0;
-    d += (int32_t)o;
+  __shared__ float warpAcc[8];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  for (uint32_t o = blockIdx.x; o < (uint32_t)1024; o += gridDim.x) {
     const unsigned long long at = (unsigned long long)o;
-    float acc = partials[at];
-    for (unsigned long long part = 1; part < 64ull; ++part) {
+    float acc = (float)0;
+    unsigned long long part = threadIdx.x;
+    for (; part + 1792ull < 256ull; part += 2048ull) {
+      float v[8];
+      for (int u = 0; u < 8; ++u) {
+        const unsigned long long j = at + (part + (unsigned long long)u * 256ull) * 1024ull;
+        v[u] = partials[j];
+      }
+      for (int u = 0; u < 8; ++u) {
+        acc = r2__k0_combine(acc, v[u]);
+      }
+    }
+    for (; part < 256ull; part += 256ull) {
       const unsigned long long j = at + part * 1024ull;
       acc = r2__k0_combine(acc, partials[j]);
     }
-    dst[d] = r2__k0_finish(acc);
+    for (int delta = 16; delta > 0; delta /= 2) {
+      acc = r2__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
+    }
+    if (lane == 0) {
+      warpAcc[warp] = acc;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      acc = warpAcc[0];
+      for (int w = 1; w < 8; ++w) {
+        acc = r2__k0_combine(acc, warpAcc[w]);
+      }
+      int32_t d = 0;
+      d += (int32_t)o;
+      dst[d] = r2__k0_finish(acc);
+    }
+    // The next output overwrites warpAcc.
+    __syncthreads();
   }
 }
 
@@ -62,19 +99,19 @@ extern "C" lrt_status_t r2_raw(const float *arg0, float *result0, cudaStream_t s
   (void)result0;
   cudaError_t err = cudaSuccess;
   char *scratch = nullptr;
-  err = cudaMallocAsync((void **)&scratch, 262144, stream);
+  err = cudaMallocAsync((void **)&scratch, 1048576, stream);
   if (err != cudaSuccess)
-    return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED, "r2: cannot allocate 262144 bytes of device scratch memory: %s", cudaGetErrorString(err));
+    return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED, "r2: cannot allocate 1048576 bytes of device scratch memory: %s", cudaGetErrorString(err));
   lrt_status_t status = LRT_OK;
   auto fail = [&](const char *kernel, cudaError_t e) {
     status = lrt_status_make(LRT_STATUS_INTERNAL, "r2: launching %s failed: %s", kernel, cudaGetErrorString(e));
   };
   do {
-    // kernel 0: reduce_outer sum, f32 -> f32, 32-bit indices, a thread per output, 64 partials per output
+    // kernel 0: reduce_outer sum, f32 -> f32, 32-bit indices, a thread per output, 256 partials per output
     {
-      LRT_LAUNCH(r2__k0_reduce_thread, dim3(4, 64), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
+      LRT_LAUNCH(r2__k0_reduce_thread, dim3(4, 256), dim3(256), stream, (const float *)arg0 + (int64_t)0, (float *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r2__k0_reduce_thread (reduce_outer)", err); break; }
-      LRT_LAUNCH(r2__k0_fold, dim3(4), dim3(256), stream, (float *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
+      LRT_LAUNCH(r2__k0_fold, dim3(1024), dim3(256), stream, (float *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r2__k0_fold (reduce_outer)", err); break; }
     }
   } while (0);
@@ -137,10 +174,20 @@ static __global__ void __launch_bounds__(256) r2_small__k0_reduce_thread(const f
     d += (int32_t)o;
     (void)o;
     float acc = (float)0;
-    for (uint32_t r = lo; r < hi; ++r) {
-      int32_t so = s;
-      so += (int32_t)r * (int32_t)1024;
-      acc = r2_small__k0_combine(acc, r2_small__k0_value(src[so]));
+    for (uint32_t r0 = lo; r0 < hi; r0 += (uint32_t)4) {
+      float v[4];
+      for (int u = 0; u < 4; ++u) {
+        const uint32_t r = r0 + (uint32_t)u * (uint32_t)1;
+        v[u] = (float)0;
+        if (r < hi) {
+          int32_t so = s;
+          so += (int32_t)r * (int32_t)1024;
+          v[u] = r2_small__k0_value(src[so]);
+        }
+      }
+      for (int u = 0; u < 4 && r0 + (uint32_t)u * (uint32_t)1 < hi; ++u) {
+        acc = r2_small__k0_combine(acc, v[u]);
+      }
     }
     dst[d] = r2_small__k0_finish(acc);
   }
@@ -217,10 +264,20 @@ static __global__ void __launch_bounds__(256) r2_odd__k0_reduce_thread(const flo
     d += (int32_t)o;
     (void)o;
     float acc = (float)0;
-    for (uint32_t r = lo; r < hi; ++r) {
-      int32_t so = s;
-      so += (int32_t)r * (int32_t)1025;
-      acc = r2_odd__k0_combine(acc, r2_odd__k0_value(src[so]));
+    for (uint32_t r0 = lo; r0 < hi; r0 += (uint32_t)4) {
+      float v[4];
+      for (int u = 0; u < 4; ++u) {
+        const uint32_t r = r0 + (uint32_t)u * (uint32_t)1;
+        v[u] = (float)0;
+        if (r < hi) {
+          int32_t so = s;
+          so += (int32_t)r * (int32_t)1025;
+          v[u] = r2_odd__k0_value(src[so]);
+        }
+      }
+      for (int u = 0; u < 4 && r0 + (uint32_t)u * (uint32_t)1 < hi; ++u) {
+        acc = r2_odd__k0_combine(acc, v[u]);
+      }
     }
     dst[d] = r2_odd__k0_finish(acc);
   }

@@ -39,16 +39,31 @@ static __global__ void __launch_bounds__(256) r3__k0_reduce_warp(const float *__
     // A lane takes 4 consecutive elements per step: one 16-byte load when the run is aligned, else 4 loads.
     // Both combine in the same order: the bits do not depend on the alignment.
     const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
-    for (uint32_t r = lo + lane * 4; r < hi; r += 128) {
+    uint32_t r0 = lo + lane * 4;
+    // Whole vectors, 4 steps' loads in flight at a time.
+    if (aligned) {
+      for (; r0 + (uint32_t)387 < hi; r0 += (uint32_t)512) {
+        float x[4][4];
+        for (int u = 0; u < 4; ++u) {
+          const uint4 bits = __ldg((const uint4 *)(src + s + r0 + (uint32_t)u * (uint32_t)128));
+          memcpy(x[u], &bits, 16);
+        }
+        for (int u = 0; u < 4; ++u)
+          for (int j = 0; j < 4; ++j)
+            acc = r3__k0_combine(acc, r3__k0_value(x[u][j]));
+      }
+    }
+    // The rest (or all of a misaligned run) a step at a time.
+    for (; r0 < hi; r0 += (uint32_t)128) {
       float x[4];
-      if (aligned && hi - r >= 4) {
-        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+      if (aligned && hi - r0 >= 4) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r0));
         memcpy(x, &bits, 16);
       } else {
         for (int j = 0; j < 4; ++j)
-          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (float)0;
+          x[j] = r0 + j < hi ? src[s + (int32_t)(r0 + j)] : (float)0;
       }
-      for (int j = 0; j < 4 && r + j < hi; ++j)
+      for (int j = 0; j < 4 && r0 + j < hi; ++j)
         acc = r3__k0_combine(acc, r3__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
@@ -137,16 +152,31 @@ static __global__ void __launch_bounds__(256) r3_small__k0_reduce_warp(const flo
     // A lane takes 4 consecutive elements per step: one 16-byte load when the run is aligned, else 4 loads.
     // Both combine in the same order: the bits do not depend on the alignment.
     const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
-    for (uint32_t r = lo + lane * 4; r < hi; r += 128) {
+    uint32_t r0 = lo + lane * 4;
+    // Whole vectors, 4 steps' loads in flight at a time.
+    if (aligned) {
+      for (; r0 + (uint32_t)387 < hi; r0 += (uint32_t)512) {
+        float x[4][4];
+        for (int u = 0; u < 4; ++u) {
+          const uint4 bits = __ldg((const uint4 *)(src + s + r0 + (uint32_t)u * (uint32_t)128));
+          memcpy(x[u], &bits, 16);
+        }
+        for (int u = 0; u < 4; ++u)
+          for (int j = 0; j < 4; ++j)
+            acc = r3_small__k0_combine(acc, r3_small__k0_value(x[u][j]));
+      }
+    }
+    // The rest (or all of a misaligned run) a step at a time.
+    for (; r0 < hi; r0 += (uint32_t)128) {
       float x[4];
-      if (aligned && hi - r >= 4) {
-        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+      if (aligned && hi - r0 >= 4) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r0));
         memcpy(x, &bits, 16);
       } else {
         for (int j = 0; j < 4; ++j)
-          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (float)0;
+          x[j] = r0 + j < hi ? src[s + (int32_t)(r0 + j)] : (float)0;
       }
-      for (int j = 0; j < 4 && r + j < hi; ++j)
+      for (int j = 0; j < 4 && r0 + j < hi; ++j)
         acc = r3_small__k0_combine(acc, r3_small__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
@@ -235,16 +265,31 @@ static __global__ void __launch_bounds__(256) r3_odd__k0_reduce_warp(const float
     // A lane takes 4 consecutive elements per step: one 16-byte load when the run is aligned, else 4 loads.
     // Both combine in the same order: the bits do not depend on the alignment.
     const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
-    for (uint32_t r = lo + lane * 4; r < hi; r += 128) {
+    uint32_t r0 = lo + lane * 4;
+    // Whole vectors, 4 steps' loads in flight at a time.
+    if (aligned) {
+      for (; r0 + (uint32_t)387 < hi; r0 += (uint32_t)512) {
+        float x[4][4];
+        for (int u = 0; u < 4; ++u) {
+          const uint4 bits = __ldg((const uint4 *)(src + s + r0 + (uint32_t)u * (uint32_t)128));
+          memcpy(x[u], &bits, 16);
+        }
+        for (int u = 0; u < 4; ++u)
+          for (int j = 0; j < 4; ++j)
+            acc = r3_odd__k0_combine(acc, r3_odd__k0_value(x[u][j]));
+      }
+    }
+    // The rest (or all of a misaligned run) a step at a time.
+    for (; r0 < hi; r0 += (uint32_t)128) {
       float x[4];
-      if (aligned && hi - r >= 4) {
-        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+      if (aligned && hi - r0 >= 4) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r0));
         memcpy(x, &bits, 16);
       } else {
         for (int j = 0; j < 4; ++j)
-          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (float)0;
+          x[j] = r0 + j < hi ? src[s + (int32_t)(r0 + j)] : (float)0;
       }
-      for (int j = 0; j < 4 && r + j < hi; ++j)
+      for (int j = 0; j < 4 && r0 + j < hi; ++j)
         acc = r3_odd__k0_combine(acc, r3_odd__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {

@@ -19,7 +19,7 @@ static __device__ __forceinline__ uint16_t lrt_f32_to_f16(float value) {
 // r5
 //===----------------------------------------------------------------------===//
 
-// r5__k0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 2048 partials per output
+// r5__k0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 8192 partials per output
 static __device__ __forceinline__ float r5__k0_value(uint16_t x) { return lrt_f16_to_f32(x); }
 static __device__ __forceinline__ float r5__k0_combine(float a, float b) {
   return a + b;
@@ -33,27 +33,42 @@ static __global__ void __launch_bounds__(256) r5__k0_reduce_warp(const uint16_t 
   const unsigned lane = threadIdx.x % 32;
   const unsigned long long warps = (unsigned long long)gridDim.x * (blockDim.x / 32);
   // w is the same in all lanes of a warp: whole warps reach the shuffles.
-  for (unsigned long long w = (unsigned long long)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < 2048ull; w += warps) {
-    const uint32_t o = (uint32_t)(w / 2048ull);
-    const uint32_t part = (uint32_t)(w % 2048ull);
+  for (unsigned long long w = (unsigned long long)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; w < 8192ull; w += warps) {
+    const uint32_t o = (uint32_t)(w / 8192ull);
+    const uint32_t part = (uint32_t)(w % 8192ull);
     int32_t s = 0;
     (void)o;
     float acc = (float)0;
-    const uint32_t lo = part * (uint32_t)262144;
-    const uint32_t hi = (uint32_t)536870912 - lo < (uint32_t)262144 ? (uint32_t)536870912 : lo + (uint32_t)262144;
+    const uint32_t lo = part * (uint32_t)65536;
+    const uint32_t hi = (uint32_t)536870912 - lo < (uint32_t)65536 ? (uint32_t)536870912 : lo + (uint32_t)65536;
     // A lane takes 8 consecutive elements per step: one 16-byte load when the run is aligned, else 8 loads.
     // Both combine in the same order: the bits do not depend on the alignment.
     const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
-    for (uint32_t r = lo + lane * 8; r < hi; r += 256) {
+    uint32_t r0 = lo + lane * 8;
+    // Whole vectors, 4 steps' loads in flight at a time.
+    if (aligned) {
+      for (; r0 + (uint32_t)775 < hi; r0 += (uint32_t)1024) {
+        uint16_t x[4][8];
+        for (int u = 0; u < 4; ++u) {
+          const uint4 bits = __ldg((const uint4 *)(src + s + r0 + (uint32_t)u * (uint32_t)256));
+          memcpy(x[u], &bits, 16);
+        }
+        for (int u = 0; u < 4; ++u)
+          for (int j = 0; j < 8; ++j)
+            acc = r5__k0_combine(acc, r5__k0_value(x[u][j]));
+      }
+    }
+    // The rest (or all of a misaligned run) a step at a time.
+    for (; r0 < hi; r0 += (uint32_t)256) {
       uint16_t x[8];
-      if (aligned && hi - r >= 8) {
-        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+      if (aligned && hi - r0 >= 8) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r0));
         memcpy(x, &bits, 16);
       } else {
         for (int j = 0; j < 8; ++j)
-          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (uint16_t)0;
+          x[j] = r0 + j < hi ? src[s + (int32_t)(r0 + j)] : (uint16_t)0;
       }
-      for (int j = 0; j < 8 && r + j < hi; ++j)
+      for (int j = 0; j < 8 && r0 + j < hi; ++j)
         acc = r5__k0_combine(acc, r5__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
@@ -67,16 +82,43 @@ static __global__ void __launch_bounds__(256) r5__k0_reduce_warp(const uint16_t 
 
 static __global__ void __launch_bounds__(256) r5__k0_fold(uint16_t *__restrict__ dst, const float *__restrict__ partials, const long long *__restrict__ indices) {
   (void)indices;
-  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
-  for (uint32_t o = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; o < (uint32_t)1; o += step) {
-    int32_t d = 0;
-    const unsigned long long at = (unsigned long long)o * 2048ull;
-    float acc = partials[at];
-    for (unsigned long long part = 1; part < 2048ull; ++part) {
+  __shared__ float warpAcc[8];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  for (uint32_t o = blockIdx.x; o < (uint32_t)1; o += gridDim.x) {
+    const unsigned long long at = (unsigned long long)o * 8192ull;
+    float acc = (float)0;
+    unsigned long long part = threadIdx.x;
+    for (; part + 1792ull < 8192ull; part += 2048ull) {
+      float v[8];
+      for (int u = 0; u < 8; ++u) {
+        const unsigned long long j = at + (part + (unsigned long long)u * 256ull) * 1ull;
+        v[u] = partials[j];
+      }
+      for (int u = 0; u < 8; ++u) {
+        acc = r5__k0_combine(acc, v[u]);
+      }
+    }
+    for (; part < 8192ull; part += 256ull) {
       const unsigned long long j = at + part * 1ull;
       acc = r5__k0_combine(acc, partials[j]);
     }
-    dst[d] = r5__k0_finish(acc);
+    for (int delta = 16; delta > 0; delta /= 2) {
+      acc = r5__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
+    }
+    if (lane == 0) {
+      warpAcc[warp] = acc;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      acc = warpAcc[0];
+      for (int w = 1; w < 8; ++w) {
+        acc = r5__k0_combine(acc, warpAcc[w]);
+      }
+      int32_t d = 0;
+      dst[d] = r5__k0_finish(acc);
+    }
+    // The next output overwrites warpAcc.
+    __syncthreads();
   }
 }
 
@@ -85,17 +127,17 @@ extern "C" lrt_status_t r5_raw(const uint16_t *arg0, uint16_t *result0, cudaStre
   (void)result0;
   cudaError_t err = cudaSuccess;
   char *scratch = nullptr;
-  err = cudaMallocAsync((void **)&scratch, 8192, stream);
+  err = cudaMallocAsync((void **)&scratch, 32768, stream);
   if (err != cudaSuccess)
-    return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED, "r5: cannot allocate 8192 bytes of device scratch memory: %s", cudaGetErrorString(err));
+    return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED, "r5: cannot allocate 32768 bytes of device scratch memory: %s", cudaGetErrorString(err));
   lrt_status_t status = LRT_OK;
   auto fail = [&](const char *kernel, cudaError_t e) {
     status = lrt_status_make(LRT_STATUS_INTERNAL, "r5: launching %s failed: %s", kernel, cudaGetErrorString(e));
   };
   do {
-    // kernel 0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 2048 partials per output
+    // kernel 0: reduce_inner sum, f16 -> f16, 32-bit indices, a warp per output, 16-byte loads, 8192 partials per output
     {
-      LRT_LAUNCH(r5__k0_reduce_warp, dim3(256), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
+      LRT_LAUNCH(r5__k0_reduce_warp, dim3(1024), dim3(256), stream, (const uint16_t *)arg0 + (int64_t)0, (uint16_t *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r5__k0_reduce_warp (reduce_inner)", err); break; }
       LRT_LAUNCH(r5__k0_fold, dim3(1), dim3(256), stream, (uint16_t *)result0 + (int64_t)0, (float *)((void *)(scratch + 0)), nullptr);
       if ((err = cudaGetLastError()) != cudaSuccess) { fail("r5__k0_fold (reduce_inner)", err); break; }
@@ -164,16 +206,31 @@ static __global__ void __launch_bounds__(256) r5_small__k0_reduce_warp(const uin
     // A lane takes 8 consecutive elements per step: one 16-byte load when the run is aligned, else 8 loads.
     // Both combine in the same order: the bits do not depend on the alignment.
     const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
-    for (uint32_t r = lo + lane * 8; r < hi; r += 256) {
+    uint32_t r0 = lo + lane * 8;
+    // Whole vectors, 4 steps' loads in flight at a time.
+    if (aligned) {
+      for (; r0 + (uint32_t)775 < hi; r0 += (uint32_t)1024) {
+        uint16_t x[4][8];
+        for (int u = 0; u < 4; ++u) {
+          const uint4 bits = __ldg((const uint4 *)(src + s + r0 + (uint32_t)u * (uint32_t)256));
+          memcpy(x[u], &bits, 16);
+        }
+        for (int u = 0; u < 4; ++u)
+          for (int j = 0; j < 8; ++j)
+            acc = r5_small__k0_combine(acc, r5_small__k0_value(x[u][j]));
+      }
+    }
+    // The rest (or all of a misaligned run) a step at a time.
+    for (; r0 < hi; r0 += (uint32_t)256) {
       uint16_t x[8];
-      if (aligned && hi - r >= 8) {
-        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+      if (aligned && hi - r0 >= 8) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r0));
         memcpy(x, &bits, 16);
       } else {
         for (int j = 0; j < 8; ++j)
-          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (uint16_t)0;
+          x[j] = r0 + j < hi ? src[s + (int32_t)(r0 + j)] : (uint16_t)0;
       }
-      for (int j = 0; j < 8 && r + j < hi; ++j)
+      for (int j = 0; j < 8 && r0 + j < hi; ++j)
         acc = r5_small__k0_combine(acc, r5_small__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
@@ -187,16 +244,43 @@ static __global__ void __launch_bounds__(256) r5_small__k0_reduce_warp(const uin
 
 static __global__ void __launch_bounds__(256) r5_small__k0_fold(uint16_t *__restrict__ dst, const float *__restrict__ partials, const long long *__restrict__ indices) {
   (void)indices;
-  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
-  for (uint32_t o = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; o < (uint32_t)1; o += step) {
-    int32_t d = 0;
+  __shared__ float warpAcc[8];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  for (uint32_t o = blockIdx.x; o < (uint32_t)1; o += gridDim.x) {
     const unsigned long long at = (unsigned long long)o * 128ull;
-    float acc = partials[at];
-    for (unsigned long long part = 1; part < 128ull; ++part) {
+    float acc = (float)0;
+    unsigned long long part = threadIdx.x;
+    for (; part + 1792ull < 128ull; part += 2048ull) {
+      float v[8];
+      for (int u = 0; u < 8; ++u) {
+        const unsigned long long j = at + (part + (unsigned long long)u * 256ull) * 1ull;
+        v[u] = partials[j];
+      }
+      for (int u = 0; u < 8; ++u) {
+        acc = r5_small__k0_combine(acc, v[u]);
+      }
+    }
+    for (; part < 128ull; part += 256ull) {
       const unsigned long long j = at + part * 1ull;
       acc = r5_small__k0_combine(acc, partials[j]);
     }
-    dst[d] = r5_small__k0_finish(acc);
+    for (int delta = 16; delta > 0; delta /= 2) {
+      acc = r5_small__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
+    }
+    if (lane == 0) {
+      warpAcc[warp] = acc;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      acc = warpAcc[0];
+      for (int w = 1; w < 8; ++w) {
+        acc = r5_small__k0_combine(acc, warpAcc[w]);
+      }
+      int32_t d = 0;
+      dst[d] = r5_small__k0_finish(acc);
+    }
+    // The next output overwrites warpAcc.
+    __syncthreads();
   }
 }
 
@@ -284,16 +368,31 @@ static __global__ void __launch_bounds__(256) r5_odd__k0_reduce_warp(const uint1
     // A lane takes 8 consecutive elements per step: one 16-byte load when the run is aligned, else 8 loads.
     // Both combine in the same order: the bits do not depend on the alignment.
     const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;
-    for (uint32_t r = lo + lane * 8; r < hi; r += 256) {
+    uint32_t r0 = lo + lane * 8;
+    // Whole vectors, 4 steps' loads in flight at a time.
+    if (aligned) {
+      for (; r0 + (uint32_t)775 < hi; r0 += (uint32_t)1024) {
+        uint16_t x[4][8];
+        for (int u = 0; u < 4; ++u) {
+          const uint4 bits = __ldg((const uint4 *)(src + s + r0 + (uint32_t)u * (uint32_t)256));
+          memcpy(x[u], &bits, 16);
+        }
+        for (int u = 0; u < 4; ++u)
+          for (int j = 0; j < 8; ++j)
+            acc = r5_odd__k0_combine(acc, r5_odd__k0_value(x[u][j]));
+      }
+    }
+    // The rest (or all of a misaligned run) a step at a time.
+    for (; r0 < hi; r0 += (uint32_t)256) {
       uint16_t x[8];
-      if (aligned && hi - r >= 8) {
-        const uint4 bits = __ldg((const uint4 *)(src + s + r));
+      if (aligned && hi - r0 >= 8) {
+        const uint4 bits = __ldg((const uint4 *)(src + s + r0));
         memcpy(x, &bits, 16);
       } else {
         for (int j = 0; j < 8; ++j)
-          x[j] = r + j < hi ? src[s + (int32_t)(r + j)] : (uint16_t)0;
+          x[j] = r0 + j < hi ? src[s + (int32_t)(r0 + j)] : (uint16_t)0;
       }
-      for (int j = 0; j < 8 && r + j < hi; ++j)
+      for (int j = 0; j < 8 && r0 + j < hi; ++j)
         acc = r5_odd__k0_combine(acc, r5_odd__k0_value(x[j]));
     }
     for (int delta = 16; delta > 0; delta /= 2) {
@@ -307,16 +406,43 @@ static __global__ void __launch_bounds__(256) r5_odd__k0_reduce_warp(const uint1
 
 static __global__ void __launch_bounds__(256) r5_odd__k0_fold(uint16_t *__restrict__ dst, const float *__restrict__ partials, const long long *__restrict__ indices) {
   (void)indices;
-  const uint32_t step = (uint32_t)gridDim.x * blockDim.x;
-  for (uint32_t o = (uint32_t)blockIdx.x * blockDim.x + threadIdx.x; o < (uint32_t)1; o += step) {
-    int32_t d = 0;
+  __shared__ float warpAcc[8];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  for (uint32_t o = blockIdx.x; o < (uint32_t)1; o += gridDim.x) {
     const unsigned long long at = (unsigned long long)o * 129ull;
-    float acc = partials[at];
-    for (unsigned long long part = 1; part < 129ull; ++part) {
+    float acc = (float)0;
+    unsigned long long part = threadIdx.x;
+    for (; part + 1792ull < 129ull; part += 2048ull) {
+      float v[8];
+      for (int u = 0; u < 8; ++u) {
+        const unsigned long long j = at + (part + (unsigned long long)u * 256ull) * 1ull;
+        v[u] = partials[j];
+      }
+      for (int u = 0; u < 8; ++u) {
+        acc = r5_odd__k0_combine(acc, v[u]);
+      }
+    }
+    for (; part < 129ull; part += 256ull) {
       const unsigned long long j = at + part * 1ull;
       acc = r5_odd__k0_combine(acc, partials[j]);
     }
-    dst[d] = r5_odd__k0_finish(acc);
+    for (int delta = 16; delta > 0; delta /= 2) {
+      acc = r5_odd__k0_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));
+    }
+    if (lane == 0) {
+      warpAcc[warp] = acc;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      acc = warpAcc[0];
+      for (int w = 1; w < 8; ++w) {
+        acc = r5_odd__k0_combine(acc, warpAcc[w]);
+      }
+      int32_t d = 0;
+      dst[d] = r5_odd__k0_finish(acc);
+    }
+    // The next output overwrites warpAcc.
+    __syncthreads();
   }
 }
 

@@ -90,6 +90,28 @@ static uint16_t f16Exact(double v) {
          static_cast<uint16_t>((m * 2 - 1) * 1024);
 }
 
+/// Runs `launch` on copies of `in` one float off 16-byte alignment (the
+/// launcher's scalar kernels); whether it writes `expected`.
+template <typename Launch>
+static bool unalignedSame(const std::vector<float> &in,
+                          const std::vector<float> &expected, Launch launch) {
+  float *src = nullptr, *dst = nullptr;
+  cudaMalloc((void **)&src, (in.size() + 1) * sizeof(float));
+  cudaMalloc((void **)&dst, (expected.size() + 1) * sizeof(float));
+  cudaMemcpy(src + 1, in.data(), in.size() * sizeof(float),
+             cudaMemcpyHostToDevice);
+  std::vector<float> got(expected.size(), -1.0f);
+  bool same = ok(launch(src + 1, dst + 1), "unaligned launch");
+  cudaDeviceSynchronize();
+  cudaMemcpy(got.data(), dst + 1, got.size() * sizeof(float),
+             cudaMemcpyDeviceToHost);
+  same = same && got == expected;
+  CHECK(same, "the misaligned launch wrote other values");
+  cudaFree(src);
+  cudaFree(dst);
+  return same;
+}
+
 static void testTranspose() {
   Device<float> x({36, 40}, kF32), y({40, 36}, kF32);
   std::vector<float> in(x.count);
@@ -104,6 +126,38 @@ static void testTranspose() {
       CHECK(out[r * 36 + c] == in[c * 40 + r], "transpose[%d][%d] = %g", r, c,
             out[r * 36 + c]);
   std::printf("transpose: %g %g %g %g\n", out[0], out[1], out[2], out[36]);
+  std::printf("transpose unaligned: %s\n",
+              unalignedSame(in, out,
+                            [](const float *src, float *dst) {
+                              return transpose_raw(src, dst, 0);
+                            })
+                  ? "same"
+                  : "differ");
+}
+
+static void testRows() {
+  Device<float> x({4, 6, 8}, kF32), y({6, 4, 8}, kF32);
+  std::vector<float> in(x.count);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = static_cast<float>(i);
+  x.upload(in);
+  if (!ok(rows(&x.t, &y.t, 0), "rows"))
+    return;
+  std::vector<float> out = y.download();
+  int bad = 0;
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 8; ++k)
+        bad += out[(i * 4 + j) * 8 + k] != in[(j * 6 + i) * 8 + k];
+  CHECK(bad == 0, "rows: %d wrong elements", bad);
+  std::printf("rows: %d wrong of %zu\n", bad, y.count);
+  std::printf("rows unaligned: %s\n",
+              unalignedSame(in, out,
+                            [](const float *src, float *dst) {
+                              return rows_raw(src, dst, 0);
+                            })
+                  ? "same"
+                  : "differ");
 }
 
 static void testMemcpy() {
@@ -186,6 +240,13 @@ static void testNHWC() {
         bad += got[n * 48 + hw * 3 + c] != small[(n * 3 + c) * 16 + hw];
   CHECK(bad == 0, "nhwc3: %d wrong elements", bad);
   std::printf("nhwc3: %d wrong of %zu\n", bad, b.count);
+  std::printf("nhwc3 unaligned: %s\n",
+              unalignedSame(small, got,
+                            [](const float *src, float *dst) {
+                              return nhwc3_raw(src, dst, 0);
+                            })
+                  ? "same"
+                  : "differ");
 }
 
 static void testFlipAndBool() {
@@ -367,6 +428,7 @@ static void testErrors() {
 
 int main() {
   testTranspose();
+  testRows();
   testMemcpy();
   testToF16();
   testNHWC();

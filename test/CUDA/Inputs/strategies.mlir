@@ -34,6 +34,13 @@ func.func @nhwc3(%x: !layout.tensor<2x3x4x4xf32>) -> !layout.tensor<2x3x4x4xf32,
   return %c : !layout.tensor<2x3x4x4xf32, strided<[48, 1, 12, 3]>>
 }
 
+// gather of whole rows (permute (1, 0, 2)): 16-byte vectors per thread.
+func.func @rows(%x: !layout.tensor<4x6x8xf32>) -> !layout.tensor<6x4x8xf32> {
+  %p = layout.permute %x [1, 0, 2] : !layout.tensor<4x6x8xf32>
+  %c = layout.contiguous %p : !layout.tensor<6x4x8xf32, strided<[8, 48, 1]>>
+  return %c : !layout.tensor<6x4x8xf32>
+}
+
 // gather: negative stride.
 func.func @flip(%x: !layout.tensor<2x10xi32>) -> !layout.tensor<2x10xi32> {
   %f = layout.flip %x [1] : !layout.tensor<2x10xi32>
