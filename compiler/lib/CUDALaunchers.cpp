@@ -278,6 +278,9 @@ LogicalResult mlir::layout::printCUDASource(ModuleOp planned,
                                             std::vector<FunctionABI> &abis,
                                             llvm::raw_ostream &os) {
   TargetInfo target = cudaTargetInfo();
+  if (failed(verifyEntrySymbols(planned, "CUDA code generation",
+                                /*cuda=*/true)))
+    return failure();
   for (auto func : planned.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;

@@ -8,28 +8,256 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 using namespace mlir::layout;
 
 bool mlir::layout::isCIdentifier(StringRef name) {
-  static const char *const keywords[] = {
-      "alignas",  "alignof",  "asm",      "auto",      "bool",     "break",
-      "case",     "catch",    "char",     "class",     "const",    "constexpr",
-      "continue", "default",  "delete",   "do",        "double",   "else",
-      "enum",     "explicit", "export",   "extern",    "false",    "float",
-      "for",      "friend",   "goto",     "if",        "inline",   "int",
-      "long",     "main",     "mutable",  "namespace", "new",      "noexcept",
-      "nullptr",  "operator", "private",  "protected", "public",   "register",
-      "return",   "short",    "signed",   "sizeof",    "static",   "struct",
-      "switch",   "template", "this",     "throw",     "true",     "try",
-      "typedef",  "typeid",   "typename", "union",     "unsigned", "using",
-      "virtual",  "void",     "volatile", "while"};
+  // C11/C23 and C++20 keywords and C++'s alternative tokens: the header is
+  // compiled as both.
+  static const char *const keywords[] = {"_Alignas",
+                                         "_Alignof",
+                                         "_Atomic",
+                                         "_Bool",
+                                         "_Complex",
+                                         "_Generic",
+                                         "_Imaginary",
+                                         "_Noreturn",
+                                         "_Static_assert",
+                                         "_Thread_local",
+                                         "and",
+                                         "and_eq",
+                                         "bitand",
+                                         "bitor",
+                                         "char8_t",
+                                         "char16_t",
+                                         "char32_t",
+                                         "co_await",
+                                         "co_return",
+                                         "co_yield",
+                                         "compl",
+                                         "concept",
+                                         "consteval",
+                                         "constinit",
+                                         "const_cast",
+                                         "decltype",
+                                         "dynamic_cast",
+                                         "not",
+                                         "not_eq",
+                                         "or",
+                                         "or_eq",
+                                         "reinterpret_cast",
+                                         "requires",
+                                         "restrict",
+                                         "static_assert",
+                                         "static_cast",
+                                         "thread_local",
+                                         "typeof",
+                                         "typeof_unqual",
+                                         "wchar_t",
+                                         "xor",
+                                         "xor_eq",
+                                         "alignas",
+                                         "alignof",
+                                         "asm",
+                                         "auto",
+                                         "bool",
+                                         "break",
+                                         "case",
+                                         "catch",
+                                         "char",
+                                         "class",
+                                         "const",
+                                         "constexpr",
+                                         "continue",
+                                         "default",
+                                         "delete",
+                                         "do",
+                                         "double",
+                                         "else",
+                                         "enum",
+                                         "explicit",
+                                         "export",
+                                         "extern",
+                                         "false",
+                                         "float",
+                                         "for",
+                                         "friend",
+                                         "goto",
+                                         "if",
+                                         "inline",
+                                         "int",
+                                         "long",
+                                         "main",
+                                         "mutable",
+                                         "namespace",
+                                         "new",
+                                         "noexcept",
+                                         "nullptr",
+                                         "operator",
+                                         "private",
+                                         "protected",
+                                         "public",
+                                         "register",
+                                         "return",
+                                         "short",
+                                         "signed",
+                                         "sizeof",
+                                         "static",
+                                         "struct",
+                                         "switch",
+                                         "template",
+                                         "this",
+                                         "throw",
+                                         "true",
+                                         "try",
+                                         "typedef",
+                                         "typeid",
+                                         "typename",
+                                         "union",
+                                         "unsigned",
+                                         "using",
+                                         "virtual",
+                                         "void",
+                                         "volatile",
+                                         "while"};
   if (name.empty() || llvm::isDigit(name[0]) ||
       llvm::is_contained(keywords, name))
     return false;
   return llvm::all_of(name,
                       [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// The C standard library's functions and objects (C17's headers, and
+/// POSIX's that layout_rt links), which a definition in the generated object
+/// would replace in the whole program.
+static const char *const kCLibraryNames[] = {
+    // <ctype.h>, <locale.h>, <setjmp.h>, <signal.h>
+    "isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower",
+    "isprint", "ispunct", "isspace", "isupper", "isxdigit", "tolower",
+    "toupper", "setlocale", "localeconv", "longjmp", "setjmp", "signal",
+    "raise",
+    // <stdio.h>
+    "remove", "rename", "tmpfile", "tmpnam", "fclose", "fflush", "fopen",
+    "freopen", "setbuf", "setvbuf", "fprintf", "fscanf", "printf", "scanf",
+    "snprintf", "sprintf", "sscanf", "vfprintf", "vfscanf", "vprintf", "vscanf",
+    "vsnprintf", "vsprintf", "vsscanf", "fgetc", "fgets", "fputc", "fputs",
+    "getc", "getchar", "putc", "putchar", "puts", "ungetc", "fread", "fwrite",
+    "fgetpos", "fseek", "fsetpos", "ftell", "rewind", "clearerr", "feof",
+    "ferror", "perror", "gets", "stdin", "stdout", "stderr",
+    // <stdlib.h>
+    "atof", "atoi", "atol", "atoll", "strtod", "strtof", "strtold", "strtol",
+    "strtoll", "strtoul", "strtoull", "rand", "srand", "aligned_alloc",
+    "calloc", "free", "malloc", "realloc", "abort", "atexit", "at_quick_exit",
+    "exit", "getenv", "quick_exit", "system", "bsearch", "qsort", "abs", "labs",
+    "llabs", "div", "ldiv", "lldiv", "mblen", "mbtowc", "wctomb", "mbstowcs",
+    "wcstombs", "posix_memalign", "memalign",
+    // <string.h>
+    "memcpy", "memmove", "memset", "memcmp", "memchr", "memccpy", "strcpy",
+    "strncpy", "strcat", "strncat", "strcmp", "strcoll", "strncmp", "strxfrm",
+    "strchr", "strcspn", "strpbrk", "strrchr", "strspn", "strstr", "strtok",
+    "strerror", "strlen", "strdup", "strndup",
+    // <time.h>, <errno.h>, POSIX threads and memory
+    "clock", "difftime", "mktime", "time", "asctime", "ctime", "gmtime",
+    "localtime", "strftime", "timespec_get", "errno", "environ", "sysconf",
+    "sched_yield", "nanosleep", "mmap", "munmap", "read", "write", "open",
+    "close"};
+
+/// <math.h>'s functions, which also stand for their `f` and `l` variants.
+static const char *const kMathNames[] = {
+    "acos",   "asin",     "atan",      "atan2",     "cos",        "sin",
+    "tan",    "acosh",    "asinh",     "atanh",     "cosh",       "sinh",
+    "tanh",   "exp",      "exp2",      "expm1",     "frexp",      "ilogb",
+    "ldexp",  "log",      "log10",     "log1p",     "log2",       "logb",
+    "modf",   "scalbn",   "scalbln",   "cbrt",      "fabs",       "hypot",
+    "pow",    "sqrt",     "erf",       "erfc",      "lgamma",     "tgamma",
+    "ceil",   "floor",    "nearbyint", "rint",      "lrint",      "llrint",
+    "round",  "lround",   "llround",   "trunc",     "fmod",       "remainder",
+    "remquo", "copysign", "nan",       "nextafter", "nexttoward", "fdim",
+    "fmax",   "fmin",     "fma"};
+
+/// CUDA's built-in variables and vector types, which generated CUDA code
+/// uses by name.
+static const char *const kCUDANames[] = {
+    "threadIdx",  "blockIdx",   "blockDim", "gridDim",   "warpSize",
+    "dim3",       "char1",      "char2",    "char3",     "char4",
+    "uchar1",     "uchar2",     "uchar3",   "uchar4",    "short1",
+    "short2",     "short3",     "short4",   "ushort1",   "ushort2",
+    "ushort3",    "ushort4",    "int1",     "int2",      "int3",
+    "int4",       "uint1",      "uint2",    "uint3",     "uint4",
+    "long1",      "long2",      "long3",    "long4",     "ulong1",
+    "ulong2",     "ulong3",     "ulong4",   "longlong1", "longlong2",
+    "ulonglong1", "ulonglong2", "float1",   "float2",    "float3",
+    "float4",     "double1",    "double2"};
+
+/// Why `name` cannot name an entry point's symbols, or "".
+static std::string reservedNameReason(StringRef name, bool cuda) {
+  if (name.starts_with("_"))
+    return "names starting with '_' are reserved to the C implementation";
+  if (name.contains("__"))
+    return "names containing \"__\" are reserved in C++ (generated CUDA "
+           "kernels are named <function>__k<n>)";
+  if (name.starts_with("lrt_") || name.starts_with("LRT_"))
+    return "the 'lrt_' prefix is layout_rt's";
+  // <math.h>'s float and long double variants: sinf, sinl, ...
+  bool suffixed = name.ends_with("f") || name.ends_with("l");
+  if (llvm::is_contained(kCLibraryNames, name) ||
+      llvm::is_contained(kMathNames, name) ||
+      (suffixed && llvm::is_contained(kMathNames, name.drop_back())))
+    return "it is a C library name (standard or POSIX), which the generated "
+           "object would replace in the whole linked program";
+  if (cuda &&
+      (llvm::is_contained(kCUDANames, name) ||
+       (name.starts_with("cuda") &&
+        (name.size() == 4 || llvm::isUpper(name[4]) || name[4] == '_'))))
+    return "it is a CUDA built-in or runtime name that the generated CUDA "
+           "uses";
+  return "";
+}
+
+LogicalResult mlir::layout::verifyEntrySymbols(ModuleOp module,
+                                               StringRef context, bool cuda) {
+  llvm::StringMap<func::FuncOp> functions;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      functions[func.getSymName()] = func;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    StringRef name = func.getSymName();
+    std::string reason = reservedNameReason(name, cuda);
+    if (!reason.empty())
+      return func.emitError(context)
+             << ": function name '" << name << "' is reserved: " << reason;
+    // Another function's generated names: <f>_raw and the header's
+    // <f>_result<N>_{sizes,strides,offset}.
+    for (size_t at = name.find('_'); at != StringRef::npos;
+         at = name.find('_', at + 1)) {
+      StringRef owner = name.take_front(at), rest = name.drop_front(at + 1);
+      auto it = functions.find(owner);
+      if (it == functions.end())
+        continue;
+      bool generated = rest == "raw";
+      if (rest.consume_front("result")) {
+        size_t digits = rest.find_first_not_of("0123456789");
+        generated |=
+            digits != 0 && digits != StringRef::npos &&
+            llvm::is_contained({StringRef("_sizes"), StringRef("_strides"),
+                                StringRef("_offset")},
+                               rest.drop_front(digits));
+      }
+      if (generated) {
+        InFlightDiagnostic diag = func.emitError(context)
+                                  << ": function name '" << name
+                                  << "' is a name generated for function '"
+                                  << owner << "'";
+        diag.attachNote(it->second.getLoc()) << "'" << owner << "' is here";
+        return diag;
+      }
+    }
+  }
+  return success();
 }
 
 LogicalResult mlir::layout::verifyEntryName(func::FuncOp func,

@@ -294,6 +294,12 @@ int main(int argc, char **argv) {
                     return k == Emit::LLVM || k == Emit::Asm ||
                            k == Emit::Obj || k == Emit::Header;
                   });
+  // Before anything is written: entry points whose symbols would bind to
+  // the C library's, the runtime's or each other's.
+  if (needCode &&
+      failed(layout::verifyEntrySymbols(*module, "code generation",
+                                        /*cuda=*/false)))
+    return 1;
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
   std::unique_ptr<llvm::TargetMachine> machine;

@@ -100,6 +100,18 @@ bool isCIdentifier(llvm::StringRef name);
 LogicalResult verifyEntryName(func::FuncOp func, llvm::StringRef context,
                               llvm::StringRef because);
 
+/// Fails with an error at the first function of `module` whose symbols
+/// would bind to or clash with others in a linked program: names starting
+/// with '_' or containing "__" (reserved in C and C++; generated CUDA kernels
+/// are `<f>__k<n>`), layout_rt's `lrt_` / `LRT_` prefix, C library functions
+/// and objects (standard, and POSIX's that layout_rt uses), another
+/// function's generated names (`<f>_raw`, `<f>_result<N>_sizes`, `_strides`,
+/// `_offset`), and with `cuda` CUDA's built-in variables and types and its
+/// runtime's `cuda<Upper>` names. `context` starts the message ("code
+/// generation", "CUDA code generation").
+LogicalResult verifyEntrySymbols(ModuleOp module, llvm::StringRef context,
+                                 bool cuda);
+
 /// The planner's view of the CPU the backend targets by default (AVX2).
 /// Chunk counts and vector widths are the same for every CPU target, so that
 /// reductions give the same bits everywhere, never depending on the thread
