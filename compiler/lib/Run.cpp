@@ -14,7 +14,10 @@
 #include "llvm/Support/Format.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <memory>
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -121,23 +124,47 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
                                        ArrayRef<int64_t> strides) {
   int64_t bytes = elementBytes(type);
   Kind kind = kindOf(type);
-  // Gather the elements in logical order.
-  std::vector<Scalar> values;
   int64_t count = 1;
   for (int64_t s : sizes)
     count *= s;
-  std::vector<int64_t> index(sizes.size(), 0);
-  for (int64_t n = 0; n < count; ++n) {
-    int64_t off = 0;
-    for (size_t d = 0; d < sizes.size(); ++d)
-      off += index[d] * strides[d];
-    values.push_back(
-        readElement(static_cast<const char *>(data) + off * bytes, type));
-    for (int64_t d = int64_t(sizes.size()) - 1; d >= 0; --d) {
-      if (++index[d] < sizes[d])
-        break;
-      index[d] = 0;
+  // PyTorch's print options: above 1000 elements, each dimension longer
+  // than 2 * 3 shows its first and last 3 indices around "...".
+  constexpr int64_t kThreshold = 1000, kEdgeItems = 3;
+  bool summarize = count > kThreshold;
+  std::vector<std::vector<int64_t>> shown(sizes.size());
+  for (auto [d, size] : llvm::enumerate(sizes)) {
+    if (summarize && size > 2 * kEdgeItems) {
+      for (int64_t i = 0; i < kEdgeItems; ++i)
+        shown[d].push_back(i);
+      shown[d].push_back(-1); // "..."
+      for (int64_t i = size - kEdgeItems; i < size; ++i)
+        shown[d].push_back(i);
+    } else {
+      for (int64_t i = 0; i < size; ++i)
+        shown[d].push_back(i);
     }
+  }
+  auto element = [&](ArrayRef<int64_t> index) {
+    int64_t off = 0;
+    for (size_t d = 0; d < index.size(); ++d)
+      off += index[d] * strides[d];
+    return readElement(static_cast<const char *>(data) + off * bytes, type);
+  };
+  // The shown elements in logical order (PyTorch's formatter sees only
+  // these when it summarizes).
+  std::vector<Scalar> values;
+  if (count != 0) {
+    std::vector<int64_t> index(sizes.size());
+    std::function<void(size_t)> gather = [&](size_t d) {
+      if (d == sizes.size())
+        return values.push_back(element(index));
+      for (int64_t i : shown[d])
+        if (i >= 0) {
+          index[d] = i;
+          gather(d + 1);
+        }
+    };
+    gather(0);
   }
   std::string suffix = dtypeSuffix(type);
   if (count == 0) {
@@ -168,11 +195,10 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
   }
   bool sci = false;
   if (kind == Kind::Float && finiteSeen) {
-    if (intMode)
-      sci = maxAbs > 1e8;
-    else
-      sci = maxAbs / (minAbs == INFINITY ? 1 : minAbs) > 1000 || maxAbs > 1e8 ||
-            (minAbs != INFINITY && minAbs < 1e-4);
+    // The largest over the smallest nonzero magnitude above 1000 (integral
+    // values too), or a very large or very small magnitude.
+    sci = maxAbs / (minAbs == INFINITY ? 1 : minAbs) > 1000 || maxAbs > 1e8 ||
+          (!intMode && minAbs != INFINITY && minAbs < 1e-4);
   }
   auto fmt = [&](const Scalar &s) -> std::string {
     if (kind == Kind::Bool)
@@ -203,19 +229,24 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
     return "tensor(" + text[0] + suffix + ")";
 
   std::string out = "tensor(";
-  // Recursive bracketed rows; rows of the last dim on one line.
+  // Recursive bracketed rows; rows of the last dim on one line. A skipped
+  // run is " ..." among a row's elements, "..." among rows.
   size_t next = 0;
   std::function<void(size_t, size_t)> emit = [&](size_t dim, size_t indent) {
     out += "[";
-    for (int64_t i = 0; i < sizes[dim]; ++i) {
+    for (auto [i, index] : llvm::enumerate(shown[dim])) {
       if (dim + 1 == sizes.size()) {
         // PyTorch wraps rows at 80 columns.
-        int64_t perLine = std::max<int64_t>(
+        size_t perLine = std::max<int64_t>(
             1, (80 - static_cast<int64_t>(indent)) / int64_t(width + 2));
         if (i && i % perLine == 0)
           out += ",\n" + std::string(indent + 1, ' ');
         else if (i)
           out += ", ";
+        if (index < 0) {
+          out += " ...";
+          continue;
+        }
         out += std::string(width - text[next].size(), ' ') + text[next];
         ++next;
         continue;
@@ -225,7 +256,10 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
         out += std::string(sizes.size() - dim - 1, '\n');
         out += std::string(indent + 1, ' ');
       }
-      emit(dim + 1, indent + 1);
+      if (index < 0)
+        out += "...";
+      else
+        emit(dim + 1, indent + 1);
     }
     out += "]";
   };
@@ -289,16 +323,45 @@ LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
       error = llvm::toString(entry.takeError());
       return failure();
     }
-    std::vector<std::vector<char>> storage;
+    // Every buffer is checked against the limit before any is allocated,
+    // and allocated with calloc, which returns null where operator new would
+    // end in LLVM's out-of-memory abort: a failed allocation is an error.
+    int64_t total = 0;
+    for (const Param &p : abi.params) {
+      const Buffer &buffer = abi.buffers[p.buffer];
+      int64_t bytes = 0;
+      if (llvm::MulOverflow<int64_t>(std::max<int64_t>(1, buffer.size),
+                                     elementBytes(buffer.elementType), bytes) ||
+          llvm::AddOverflow<int64_t>(total, bytes, total) ||
+          uint64_t(total) > kRunMaxBytes) {
+        error = "--run: @" + abi.name + " needs more than " +
+                std::to_string(kRunMaxBytes >> 30) +
+                " GiB for its arguments and results (--run's limit); "
+                "compile it (--emit=obj,header) and call it on your own "
+                "buffers";
+        return failure();
+      }
+    }
+    struct Free {
+      void operator()(char *p) const { std::free(p); }
+    };
+    std::vector<std::unique_ptr<char, Free>> storage;
     std::vector<void *> args;
     for (const Param &p : abi.params) {
       const Buffer &buffer = abi.buffers[p.buffer];
       int64_t bytes = elementBytes(buffer.elementType);
-      storage.emplace_back(std::max<int64_t>(1, buffer.size * bytes), 0);
+      size_t size = size_t(std::max<int64_t>(1, buffer.size)) * bytes;
+      storage.emplace_back(static_cast<char *>(std::calloc(size, 1)));
+      if (!storage.back()) {
+        error = "--run: @" + abi.name + ": cannot allocate " +
+                std::to_string(size) + " bytes for argument or result " +
+                std::to_string(args.size());
+        return failure();
+      }
       if (p.role != ParamRole::Output)
         for (int64_t i = 0; i < buffer.size; ++i)
-          writeIota(storage.back().data() + i * bytes, buffer.elementType, i);
-      args.push_back(storage.back().data() + buffer.pointerOffset * bytes);
+          writeIota(storage.back().get() + i * bytes, buffer.elementType, i);
+      args.push_back(storage.back().get() + buffer.pointerOffset * bytes);
     }
     args.push_back(nullptr); // default exec options
     using Status = lrt_status_t;
