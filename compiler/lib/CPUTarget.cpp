@@ -55,6 +55,41 @@ mlir::layout::createTargetMachine(const CPUOptions &options,
     return failure();
   std::string cpu = options.cpu;
   std::string features = options.features;
+  // The CPU and each feature are checked against the target's tables before
+  // the TargetMachine exists: LLVM itself only warns and ignores them, and
+  // a feature without a sign would silently disable it.
+  std::unique_ptr<llvm::MCSubtargetInfo> tables(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!tables) {
+    error = "cannot read the CPU and feature tables of " + triple.str();
+    return failure();
+  }
+  if (cpu != "host" && !tables->isCPUStringValid(cpu)) {
+    error = "unknown CPU '" + cpu + "' for " + triple.str() +
+            " (see llc -mtriple=" + triple.str() + " -mcpu=help)";
+    return failure();
+  }
+  for (StringRef feature : llvm::split(StringRef(features), ',')) {
+    feature = feature.trim();
+    if (feature.empty())
+      continue;
+    if (!feature.starts_with("+") && !feature.starts_with("-")) {
+      error = "--mattr: '" + feature.str() + "' needs a sign: '+" +
+              feature.str() + "' enables it, '-" + feature.str() +
+              "' disables it";
+      return failure();
+    }
+    StringRef name = feature.drop_front();
+    if (!llvm::any_of(tables->getAllProcessorFeatures(),
+                      [&](const llvm::SubtargetFeatureKV &kv) {
+                        return name == kv.Key;
+                      })) {
+      error = "--mattr: '" + name.str() + "' is not a feature of " +
+              triple.str() + " (see llc -mtriple=" + triple.str() +
+              " -mattr=help)";
+      return failure();
+    }
+  }
   if (cpu == "host") {
     cpu = llvm::sys::getHostCPUName().str();
     llvm::SubtargetFeatures host;
@@ -73,9 +108,12 @@ mlir::layout::createTargetMachine(const CPUOptions &options,
     error = "cannot create a target machine for " + triple.str();
     return failure();
   }
-  if (!machine->getMCSubtargetInfo()->isCPUStringValid(cpu)) {
-    error = "unknown CPU '" + cpu + "' for " + triple.str() +
-            " (see llc -mtriple=" + triple.str() + " -mcpu=help)";
+  // A 32-bit x86 CPU cannot run x86-64 code; LLVM would abort in code
+  // generation.
+  if (triple.getArch() == llvm::Triple::x86_64 &&
+      !machine->getMCSubtargetInfo()->checkFeatures("+64bit")) {
+    error = "CPU '" + cpu + "' cannot run 64-bit code, which " + triple.str() +
+            " needs";
     return failure();
   }
   return machine;

@@ -146,6 +146,27 @@ static std::vector<std::string> runtimeIncludeDirs(const char *argv0) {
   return {LAYOUTC_CUDA_INCLUDE_DIR, LAYOUTC_RUNTIME_INCLUDE_DIR};
 }
 
+/// Flushes `output` and keeps it, or reports why it could not be written
+/// (a full disk, a closed standard output) instead of LLVM's fatal error at
+/// the stream's destruction. A regular file left half-written is removed;
+/// anything else (a device, a pipe) is left alone.
+static LogicalResult finishOutput(llvm::ToolOutputFile &output,
+                                  StringRef path) {
+  output.os().flush();
+  if (!output.os().has_error()) {
+    output.keep();
+    return success();
+  }
+  llvm::errs() << "layoutc: cannot write "
+               << (path == "-" ? std::string("the standard output")
+                               : "'" + path.str() + "'")
+               << ": " << output.os().error().message() << "\n";
+  output.os().clear_error();
+  if (path == "-" || !llvm::sys::fs::is_regular_file(path))
+    output.keep();
+  return failure();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   // Pass names for --mlir-print-ir-before=<pass> and friends: registered
@@ -193,6 +214,15 @@ int main(int argc, char **argv) {
       return 1;
   }
 
+  if (noOpt && (run || llvm::any_of(emit, [](Emit k) {
+                  return k != Emit::MLIR && k != Emit::Explain &&
+                         k != Emit::MemoryMap;
+                }))) {
+    llvm::errs() << "layoutc: --no-opt skips copy planning, which code "
+                    "generation and --run need (it goes with --emit=mlir, "
+                    "explain or memory-map)\n";
+    return 1;
+  }
   if (optLevel > 3) {
     llvm::errs() << "layoutc: -O" << optLevel << " is not 0, 1, 2 or 3\n";
     return 1;
@@ -228,6 +258,15 @@ int main(int argc, char **argv) {
       llvm::errs() << "layoutc: --run cannot be combined with --emit\n";
       return 1;
     }
+    for (const cl::Option *option :
+         {static_cast<cl::Option *>(&mcpu), static_cast<cl::Option *>(&mattr),
+          static_cast<cl::Option *>(&mtriple)})
+      if (option->getNumOccurrences()) {
+        llvm::errs() << "layoutc: --run executes on this machine's CPU; it "
+                        "cannot be combined with --"
+                     << option->ArgStr << "\n";
+        return 1;
+      }
     std::unique_ptr<llvm::ToolOutputFile> output =
         openOutputFile(outputFilename, &error);
     if (!output) {
@@ -239,8 +278,7 @@ int main(int argc, char **argv) {
         llvm::errs() << "layoutc: " << error << "\n";
       return 1;
     }
-    output->keep();
-    return 0;
+    return failed(finishOutput(*output, outputFilename)) ? 1 : 0;
   }
 
   std::vector<layout::FunctionABI> abis;
@@ -296,9 +334,8 @@ int main(int argc, char **argv) {
                   });
   // Before anything is written: entry points whose symbols would bind to
   // the C library's, the runtime's or each other's.
-  if (needCode &&
-      failed(layout::verifyEntrySymbols(*module, "code generation",
-                                        /*cuda=*/false)))
+  if (needCode && failed(layout::verifyEntrySymbols(*module, "code generation",
+                                                    /*cuda=*/false)))
     return 1;
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
@@ -401,7 +438,8 @@ int main(int argc, char **argv) {
       break;
     }
     }
-    output->keep();
+    if (failed(finishOutput(*output, path)))
+      return 1;
   }
   return 0;
 }

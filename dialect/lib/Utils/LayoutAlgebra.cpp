@@ -117,8 +117,12 @@ Fallible<std::monostate> mlir::layout::checkInBounds(const StridedLayout &l,
     return b ? " (" + std::to_string(*b) + " bytes)" : std::string();
   };
   if ((*s)->hi >= storageSize) {
+    // The last element may be INT64_MAX itself: its count does not fit.
+    int64_t hi = (*s)->hi;
     std::string need =
-        std::to_string((*s)->hi + 1) + " elements" + bytes((*s)->hi + 1);
+        hi == std::numeric_limits<int64_t>::max()
+            ? "more than " + std::to_string(hi) + " elements"
+            : std::to_string(hi + 1) + " elements" + bytes(hi + 1);
     return fail(describe() + " need a storage of " + need +
                 ", but the storage has " + std::to_string(storageSize) +
                 " elements" + bytes(storageSize) + "; out of bounds");

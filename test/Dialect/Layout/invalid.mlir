@@ -557,6 +557,15 @@ func.func @as_strided_out_of_bounds(%s: !layout.storage<12xf32>) {
 
 // -----
 
+// The last element reached is INT64_MAX: its count does not fit in int64.
+func.func @as_strided_last_element_int64_max(%s: !layout.storage<12xf32>) {
+  // expected-error @+1 {{as_strided: sizes [2], strides [9223372036854775807] and storage offset 0 need a storage of more than 9223372036854775807 elements, but the storage has 12 elements (48 bytes); out of bounds}}
+  %0 = layout.as_strided %s [2] strides [9223372036854775807] offset 0 : !layout.storage<12xf32>
+  return
+}
+
+// -----
+
 // A tensor argument's storage is exactly what its view reaches: (4):(1)+4
 // reaches elements 4..7, a storage of 8 elements of 2 bytes.
 func.func @as_strided_tensor_out_of_bounds(%x: !layout.tensor<4xf16, strided<[1], offset: 4>>) {
