@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Compiler/FunctionABI.h"
+#include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,7 +51,14 @@ std::vector<int64_t> mlir::layout::bindDescriptor(const FunctionABI &abi) {
   std::vector<int64_t> desc = {1, static_cast<int64_t>(abi.params.size())};
   for (const Param &p : abi.params) {
     auto [code, bits] = dlpackType(p.elementType);
-    desc.insert(desc.end(), {static_cast<int64_t>(p.role), p.number, code, bits,
+    // The runtime proves distinct elements only when strides nest; the
+    // compiler's exact check covers the other layouts it accepts.
+    int64_t role = static_cast<int64_t>(p.role);
+    StridedLayout layout(p.sizes, p.strides);
+    if (p.role != ParamRole::Input && layout.isStatic() &&
+        !stridesNest(layout) && internalOverlap(layout) == Overlap::No)
+      role |= kRoleDistinct;
+    desc.insert(desc.end(), {role, p.number, code, bits,
                              static_cast<int64_t>(p.sizes.size())});
     desc.insert(desc.end(), p.sizes.begin(), p.sizes.end());
     desc.insert(desc.end(), p.strides.begin(), p.strides.end());

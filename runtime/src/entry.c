@@ -12,6 +12,8 @@
 
 typedef struct lrt_param_t {
   int64_t role;
+  /* LRT_ROLE_DISTINCT was set: the declared layout's elements are distinct. */
+  bool distinct;
   int64_t number;
   lrt_tensor_spec_t spec;
 } lrt_param_t;
@@ -36,7 +38,10 @@ static int lrt_decode(const int64_t *descriptor, DLDeviceType device_type,
   const int64_t *p = descriptor + 2;
   for (int i = 0; i < count; ++i) {
     lrt_param_t *param = &params[i];
-    param->role = p[0];
+    param->role = p[0] & ~(int64_t)LRT_ROLE_DISTINCT;
+    param->distinct = (p[0] & LRT_ROLE_DISTINCT) != 0;
+    if (param->distinct && param->role == LRT_ROLE_INPUT)
+      return -1;
     param->number = p[1];
     param->spec.dtype.code = (uint8_t)p[2];
     param->spec.dtype.bits = (uint8_t)p[3];
@@ -103,7 +108,12 @@ lrt_status_t lrt_bind_tensors_device(const char *function,
     for (int j = 0; j < count; ++j)
       if (j != i)
         others[numOthers++] = refs[j];
-    lrt_status_t status = lrt_check_no_overlap(refs[i], others, numOthers);
+    /* lrt_check_tensor has matched the declared layout, which the
+     * compiler proved distinct when it set the flag. */
+    lrt_status_t status =
+        params[i].distinct
+            ? lrt_check_no_overlap_with_inputs(refs[i], others, numOthers)
+            : lrt_check_no_overlap(refs[i], others, numOthers);
     if (status)
       return lrt_prefix(status, function);
   }

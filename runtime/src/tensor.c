@@ -454,9 +454,9 @@ static bool lrt_identical_views(const DLTensor *a, const DLTensor *b) {
   return true;
 }
 
-lrt_status_t lrt_check_no_overlap(lrt_tensor_ref_t output,
-                                  const lrt_tensor_ref_t *inputs,
-                                  size_t num_inputs) {
+static lrt_status_t lrt_check_overlap(lrt_tensor_ref_t output,
+                                      const lrt_tensor_ref_t *inputs,
+                                      size_t num_inputs, bool check_self) {
   if (!output.tensor)
     return LRT_ARG_ERROR(LRT_STATUS_INVALID_ARGUMENT, output, "%s",
                          "tensor is NULL");
@@ -464,7 +464,7 @@ lrt_status_t lrt_check_no_overlap(lrt_tensor_ref_t output,
     return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT,
                            "check_no_overlap: inputs is NULL for %zu inputs",
                            num_inputs);
-  lrt_status_t status = lrt_check_self_overlap(output);
+  lrt_status_t status = check_self ? lrt_check_self_overlap(output) : LRT_OK;
   if (status)
     return status;
   uintptr_t out_begin = 0, out_end = 0;
@@ -495,4 +495,16 @@ lrt_status_t lrt_check_no_overlap(lrt_tensor_ref_t output,
                          out_begin, out_end, in_begin, in_end);
   }
   return LRT_OK;
+}
+
+lrt_status_t lrt_check_no_overlap(lrt_tensor_ref_t output,
+                                  const lrt_tensor_ref_t *inputs,
+                                  size_t num_inputs) {
+  return lrt_check_overlap(output, inputs, num_inputs, true);
+}
+
+lrt_status_t lrt_check_no_overlap_with_inputs(lrt_tensor_ref_t output,
+                                              const lrt_tensor_ref_t *inputs,
+                                              size_t num_inputs) {
+  return lrt_check_overlap(output, inputs, num_inputs, false);
 }

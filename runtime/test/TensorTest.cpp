@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -489,6 +491,46 @@ TEST(BindTensors, DeviceVariantChecksTheDeviceType) {
   out.t.data = buffer + 64;
   EXPECT_EQ(message(lrt_bind_tensors("f", kBindDescriptor, tensors, data)),
             "f: argument 0 (arg0): expected device cpu, got cuda:0");
+}
+
+// g(const f32[2x3] arg0, f32[2x3] strides (3, 2) arg1): the written
+// argument's strides do not nest (the runtime's own proof fails), but its 6
+// elements (offsets 0, 2, 4, 3, 5, 7) are distinct, which layoutc proves and
+// records with LRT_ROLE_DISTINCT.
+const int64_t kDistinctDescriptor[] = {
+    1, 2, LRT_ROLE_INPUT, 0, kDLFloat, 32, 2, 2, 3, 3, 1,
+    LRT_ROLE_WRITTEN | LRT_ROLE_DISTINCT, 1, kDLFloat, 32, 2, 2, 3, 3, 2};
+
+TEST(BindTensors, DistinctRoleSkipsOnlyTheOwnOverlapCheck) {
+  Tensor in(buffer, {2, 3}), out(buffer + 64, {2, 3}, {3, 2});
+  const DLTensor *tensors[] = {&in.t, &out.t};
+  void *data[2] = {nullptr, nullptr};
+  EXPECT_EQ(message(lrt_bind_tensors("g", kDistinctDescriptor, tensors, data)),
+            "OK");
+  EXPECT_EQ(data[1], buffer + 64);
+
+  // Without the flag the nesting rule refuses the same call.
+  int64_t plain[std::size(kDistinctDescriptor)];
+  std::copy(std::begin(kDistinctDescriptor), std::end(kDistinctDescriptor),
+            plain);
+  plain[11] = LRT_ROLE_WRITTEN;
+  EXPECT_EQ(code(lrt_bind_tensors("g", plain, tensors, data)),
+            LRT_STATUS_INVALID_ARGUMENT);
+
+  // The flag covers the declared layout only (other strides fail the
+  // descriptor), and overlap with the other parameters is still checked.
+  out.t.data = buffer + 4;
+  EXPECT_EQ(code(lrt_bind_tensors("g", kDistinctDescriptor, tensors, data)),
+            LRT_STATUS_INVALID_ARGUMENT);
+
+  // On an input the flag is a malformed descriptor.
+  int64_t onInput[std::size(kDistinctDescriptor)];
+  std::copy(std::begin(kDistinctDescriptor), std::end(kDistinctDescriptor),
+            onInput);
+  onInput[2] = LRT_ROLE_INPUT | LRT_ROLE_DISTINCT;
+  out.t.data = buffer + 64;
+  EXPECT_EQ(code(lrt_bind_tensors("g", onInput, tensors, data)),
+            LRT_STATUS_INTERNAL);
 }
 
 } // namespace

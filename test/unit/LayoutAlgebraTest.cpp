@@ -1707,6 +1707,21 @@ TEST(LayoutAlgebraAnalyses, CoalesceJointly) {
   EXPECT_EQ(r[2], L({3}, {0}));
 }
 
+TEST(LayoutAlgebraAnalyses, StridesNest) {
+  // The runtime's rule: sorted by |stride|, each steps past the reach of the
+  // smaller ones. Size-1 dims and empty layouts never collide.
+  EXPECT_TRUE(stridesNest(kX));
+  EXPECT_TRUE(stridesNest(kXt));
+  EXPECT_TRUE(stridesNest(L({3, 4}, {-4, 1}, 8)));
+  EXPECT_TRUE(stridesNest(L({4, 1}, {1, 0})));
+  EXPECT_TRUE(stridesNest(L({4, 0}, {0, 0})));
+  EXPECT_FALSE(stridesNest(L({3, 4}, {1, 0})));
+  EXPECT_FALSE(stridesNest(L({2, 2}, {1, 1})));
+  // Distinct elements that do not nest: only enumeration proves them.
+  EXPECT_FALSE(stridesNest(L({2, 3}, {3, 2})));
+  EXPECT_EQ(internalOverlap(L({2, 3}, {3, 2})), Overlap::No);
+}
+
 TEST(LayoutAlgebraAnalyses, InternalOverlap) {
   // torch.empty(3, 1).expand(3, 4): stride 0 with size > 1.
   EXPECT_EQ(internalOverlap(L({3, 4}, {1, 0})), Overlap::Yes);

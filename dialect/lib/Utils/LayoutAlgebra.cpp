@@ -1207,37 +1207,37 @@ static std::vector<int64_t> enumerateOffsets(const StridedLayout &l) {
   return offsets;
 }
 
-Overlap mlir::layout::internalOverlap(const StridedLayout &l,
-                                      int64_t enumerationLimit) {
+bool mlir::layout::stridesNest(const StridedLayout &l) {
   if (llvm::is_contained(l.sizes, 0))
-    return Overlap::No;
-  // Sort non-trivial dims by |stride|; each must step past everything the
-  // smaller dims reach (a sufficient proof of injectivity).
+    return true;
   llvm::SmallVector<std::pair<int64_t, int64_t>, 6> dims; // (|stride|, size)
   for (auto [size, stride] : llvm::zip_equal(l.sizes, l.strides)) {
     if (size == 1)
       continue;
-    if (stride == 0)
-      return Overlap::Yes;
+    if (stride == 0 || stride == std::numeric_limits<int64_t>::min())
+      return false;
     dims.push_back({stride < 0 ? -stride : stride, size});
   }
   llvm::sort(dims);
   int64_t reach = 0;
-  bool proven = true;
   for (auto [stride, size] : dims) {
-    if (stride <= reach) {
-      proven = false;
-      break;
-    }
+    if (stride <= reach)
+      return false;
     std::optional<int64_t> r = llvm::checkedMulAdd(size - 1, stride, reach);
-    if (!r) {
-      proven = false;
-      break;
-    }
+    if (!r)
+      return false;
     reach = *r;
   }
-  if (proven)
+  return true;
+}
+
+Overlap mlir::layout::internalOverlap(const StridedLayout &l,
+                                      int64_t enumerationLimit) {
+  if (stridesNest(l))
     return Overlap::No;
+  for (auto [size, stride] : llvm::zip_equal(l.sizes, l.strides))
+    if (size > 1 && stride == 0)
+      return Overlap::Yes;
   Fallible<int64_t> n = numel(l.sizes);
   // Enumerating needs every storage index to fit in i64.
   if (!n || *n > enumerationLimit || !span(l).ok())

@@ -25,6 +25,12 @@ enum {
   LRT_ROLE_INPUT = 0,   /* read only */
   LRT_ROLE_WRITTEN = 1, /* an argument the function writes into */
   LRT_ROLE_OUTPUT = 2,  /* caller-allocated new result */
+  /* Added to WRITTEN or OUTPUT: the compiler proved that the declared
+   * (static) layout's elements are distinct, though its strides do not nest
+   * (sizes [2, 3], strides [3, 2]). A tensor that passes the descriptor's
+   * checks has that layout, so its own-overlap check is skipped; its
+   * overlap with the other parameters is still checked. */
+  LRT_ROLE_DISTINCT = 16,
 };
 
 /* The descriptor layoutc emits for a function, as one constant int64_t
@@ -32,7 +38,8 @@ enum {
  *   [1 (version), count,
  *    then per parameter: role, number (argument or result index), dtype code,
  *    dtype bits, ndim, sizes[ndim], strides[ndim]]
- * Strides of LRT_ANY_STRIDE (INT64_MIN) are unconstrained.
+ * Strides of LRT_ANY_STRIDE (INT64_MIN) are unconstrained. A role may carry
+ * LRT_ROLE_DISTINCT.
  *
  * Checks every tensor against its entry (lrt_check_tensor), then checks
  * that no written or output tensor overlaps itself or any other parameter

@@ -89,6 +89,13 @@ lrt_status_t lrt_check_no_overlap(lrt_tensor_ref_t output,
                                   const lrt_tensor_ref_t *inputs,
                                   size_t num_inputs);
 
+/* lrt_check_no_overlap without the output's check against itself, for an
+ * output whose layout is already known to have distinct elements (entry.h's
+ * LRT_ROLE_DISTINCT): only the inputs' byte ranges are checked. */
+lrt_status_t lrt_check_no_overlap_with_inputs(lrt_tensor_ref_t output,
+                                              const lrt_tensor_ref_t *inputs,
+                                              size_t num_inputs);
+
 /* Bytes per element, bits * lanes / 8. UNIMPLEMENTED when that is not a
  * whole number of bytes; INVALID_ARGUMENT for zero bits or lanes. */
 lrt_status_t lrt_dtype_size(DLDataType dtype, int64_t *bytes);

@@ -29,6 +29,11 @@ namespace mlir {
 namespace layout {
 
 enum class ParamRole { Input, Written, Output };
+/// Added to a written or output parameter's role in the descriptor when its
+/// declared layout's elements are proven distinct although its strides do
+/// not nest, so that layout_rt skips the nesting check it would fail
+/// (layout_rt/entry.h's LRT_ROLE_DISTINCT).
+constexpr int64_t kRoleDistinct = 16;
 
 /// A storage the function touches: an argument's, an output's or a scratch
 /// buffer the function allocates for an intermediate result.

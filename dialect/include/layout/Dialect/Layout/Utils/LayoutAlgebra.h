@@ -303,6 +303,13 @@ coalesceInOrderOf(llvm::ArrayRef<StridedLayout> layouts, size_t key);
 /// vectors), or -1 when there is none.
 int64_t unitStrideDim(const StridedLayout &layout);
 
+/// The cheap proof that no storage element appears at two logical indices,
+/// the one layout_rt's lrt_check_no_overlap applies at run time: sorted by
+/// |stride|, each dim of size > 1 steps past everything the smaller ones
+/// reach. False does not mean overlap (sizes [2, 3], strides [3, 2] are
+/// distinct but do not nest).
+bool stridesNest(const StridedLayout &layout);
+
 enum class Overlap { No, Yes, Unknown };
 /// Does some storage element appear at two logical indices? Exact for
 /// layouts up to `enumerationLimit` elements, else Unknown when the cheap
