@@ -198,14 +198,12 @@ lrt_status_t lrt_exec_options_resolve_threads(const lrt_exec_options_t *options,
                                               int32_t *num_threads) {
   int32_t requested = 0;
   if (options) {
+    /* A struct too short to hold num_threads reads it as its default,
+     * as parallel.h promises for every field beyond struct_size. */
     size_t needed = offsetof(lrt_exec_options_t, num_threads) +
                     sizeof(options->num_threads);
-    if (options->struct_size < needed)
-      return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT,
-                             "exec options: struct_size %zu is smaller than "
-                             "the %zu bytes that hold num_threads",
-                             options->struct_size, needed);
-    requested = options->num_threads;
+    if (options->struct_size >= needed)
+      requested = options->num_threads;
     if (requested < 0)
       return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT,
                              "exec options: num_threads is %d; expected 0 "
