@@ -144,6 +144,30 @@ static void printDeclaredTypes(OpAsmPrinter &printer, Operation *op,
   llvm::interleaveComma(op->getResultTypes(), printer);
 }
 
+/// parseDynamicIndexList, refusing the literal INT64_MIN: it is the value
+/// that marks an SSA entry, so `strides [-9223372036854775808]` would read as
+/// a '?' stride with no value.
+static ParseResult
+parseLayoutIndexList(OpAsmParser &parser,
+                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
+                     DenseI64ArrayAttr &integers) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parseDynamicIndexList(parser, values, integers))
+    return failure();
+  if (static_cast<size_t>(llvm::count(integers.asArrayRef(),
+                                      ShapedType::kDynamic)) != values.size())
+    return parser.emitError(loc)
+           << "-9223372036854775808 is out of range: that value marks an "
+              "entry given as an SSA value";
+  return success();
+}
+
+static void printLayoutIndexList(OpAsmPrinter &printer, Operation *op,
+                                 OperandRange values,
+                                 DenseI64ArrayAttr integers) {
+  printDynamicIndexList(printer, op, values, integers.asArrayRef());
+}
+
 /// An integer or an `index` SSA value (as_strided's offset).
 static ParseResult
 parseDynamicOffset(OpAsmParser &parser,
@@ -158,9 +182,14 @@ parseDynamicOffset(OpAsmParser &parser,
     value = parser.getBuilder().getI64IntegerAttr(ShapedType::kDynamic);
     return success();
   }
+  SMLoc loc = parser.getCurrentLocation();
   int64_t offset;
   if (parser.parseInteger(offset))
     return failure();
+  if (offset == ShapedType::kDynamic)
+    return parser.emitError(loc)
+           << "-9223372036854775808 is out of range: that value marks an "
+              "offset given as an SSA value";
   value = parser.getBuilder().getI64IntegerAttr(offset);
   return success();
 }

@@ -100,8 +100,8 @@ def Layout_AsStridedOp : Layout_ViewOp<"as_strided", [AttrSizedOperandSegments]>
                        I64Attr:$static_offset,
                        OptionalAttr<TypeArrayAttr>:$declared_types);
   let assemblyFormat = [{
-    $input custom<DynamicIndexList>($sizes, $static_sizes)
-    `strides` custom<DynamicIndexList>($strides, $static_strides)
+    $input custom<LayoutIndexList>($sizes, $static_sizes)
+    `strides` custom<LayoutIndexList>($strides, $static_strides)
     `offset` custom<DynamicOffset>($offset, $static_offset)
     attr-dict `:` qualified(type($input)) `` custom<DeclaredTypes>($declared_types)
   }];
