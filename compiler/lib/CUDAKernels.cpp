@@ -1233,6 +1233,22 @@ private:
     p.line("(void)o;");
   }
 
+  /// Every lane of a warp ends with the warp's (acc, idx): a butterfly of
+  /// shuffles, the same combining order in every lane.
+  void printWarpButterfly(Printer &p) {
+    p.line("for (int delta = 16; delta > 0; delta /= 2) {");
+    if (isArg()) {
+      p.line("const " + acc.c +
+             " v = __shfl_xor_sync(0xffffffffu, acc, delta);");
+      p.line("const long long i = __shfl_xor_sync(0xffffffffu, idx, delta);");
+      p.line("if (" + name + "_better(acc, idx, v, i)) { acc = v; idx = i; }");
+    } else {
+      p.line("acc = " + name +
+             "_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));");
+    }
+    p.line("}");
+  }
+
   /// A warp per (output, part): lanes stride over the contiguous reduced
   /// run with their own accumulators, then a butterfly of shuffles.
   void printReduceWarp(Printer &p) {
@@ -1305,18 +1321,7 @@ private:
     } else {
       printAccumulate(p, "s", "lo + lane", 32);
     }
-    p.line("for (int delta = 16; delta > 0; delta /= 2) {");
-    if (isArg()) {
-      p.line("const " + acc.c +
-             " v = __shfl_xor_sync(0xffffffffu, acc, delta);");
-      p.line("const long long i = __shfl_xor_sync(0xffffffffu, idx, delta);");
-      p.line("if (" + name + "_better(acc, idx, v, i)) { acc = v; idx = i; }");
-    } else {
-      p.line("acc = " + name +
-             "_combine(acc, __shfl_xor_sync(0xffffffffu, "
-             "acc, delta));");
-    }
-    p.line("}");
+    printWarpButterfly(p);
     p.line("if (lane == 0) {");
     printStoreResult(p, "w");
     p.line("}");
@@ -1453,17 +1458,7 @@ private:
     if (isArg())
       p.line("long long idx = -1;");
     printFoldParts(p, "threadIdx.x", kBlock, stride);
-    p.line("for (int delta = 16; delta > 0; delta /= 2) {");
-    if (isArg()) {
-      p.line("const " + acc.c +
-             " v = __shfl_xor_sync(0xffffffffu, acc, delta);");
-      p.line("const long long i = __shfl_xor_sync(0xffffffffu, idx, delta);");
-      p.line("if (" + name + "_better(acc, idx, v, i)) { acc = v; idx = i; }");
-    } else {
-      p.line("acc = " + name +
-             "_combine(acc, __shfl_xor_sync(0xffffffffu, acc, delta));");
-    }
-    p.line("}");
+    printWarpButterfly(p);
     p.line("if (lane == 0) {");
     p.line("warpAcc[warp] = acc;");
     if (isArg())
