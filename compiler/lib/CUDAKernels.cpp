@@ -415,13 +415,19 @@ private:
            k.plan.loops[0].dstStride == 1;
   }
 
-  bool isTiled() const {
+  /// A transpose whose plan names two distinct loops a and b to tile.
+  bool hasTiledLoops() const {
     if (k.plan.strategy != KernelStrategy::Transpose || !k.plan.tiledLoops)
       return false;
     auto [a, b] = *k.plan.tiledLoops;
     int64_t n = k.plan.loops.size();
-    if (a < 0 || b < 0 || a >= n || b >= n || a == b)
+    return a >= 0 && b >= 0 && a < n && b < n && a != b;
+  }
+
+  bool isTiled() const {
+    if (!hasTiledLoops())
       return false;
+    auto [a, b] = *k.plan.tiledLoops;
     // A tile with a short side (NCHW -> NHWC with C = 3) would leave most
     // of its threads idle; one thread per element still writes whole
     // destination lines and reads a few runs per warp.
@@ -570,27 +576,32 @@ private:
     return {loops[ia], loops[ib], outer};
   }
 
-  /// The vector width both sides allow: 16 bytes of the wider element, or
-  /// 0 when a vector would be under 4 bytes on either side.
-  int64_t vectorWidth() const {
-    int64_t width = 16 / std::max(src.bytes, dst.bytes);
-    if (width < 2 || vectorType(width * src.bytes).empty() ||
-        vectorType(width * dst.bytes).empty())
-      return 0;
-    return width;
+  /// The vectors both sides allow: 16 bytes of the wider element, or
+  /// nullopt when a vector would be under 4 bytes on either side.
+  std::optional<VectorSpec> vectorSpec() const {
+    VectorSpec v;
+    v.width = 16 / std::max(src.bytes, dst.bytes);
+    v.loadBytes = v.width * src.bytes;
+    v.storeBytes = v.width * dst.bytes;
+    if (v.width < 2 || vectorType(v.loadBytes).empty() ||
+        vectorType(v.storeBytes).empty())
+      return std::nullopt;
+    return v;
   }
 
   /// Every vector starts `width` elements apart on both sides when every
-  /// stride but the vector loop's own is a multiple of the width.
+  /// stride but those of the vectors' own loops (`skipSrc` on the source
+  /// side, `skipDst` on the destination's) is a multiple of the width.
   static bool stridesAligned(ArrayRef<Loop> loops, int64_t width,
-                             std::optional<size_t> skipSrc,
-                             std::optional<size_t> skipDst) {
-    for (size_t i = 0; i < loops.size(); ++i) {
-      if (loops[i].size == 1)
+                             ArrayRef<int64_t> skipSrc,
+                             ArrayRef<int64_t> skipDst) {
+    for (auto [i, l] : llvm::enumerate(loops)) {
+      if (l.size == 1)
         continue;
-      if (i != skipSrc && loops[i].srcStride % width != 0)
+      int64_t at = static_cast<int64_t>(i);
+      if (!llvm::is_contained(skipSrc, at) && l.srcStride % width != 0)
         return false;
-      if (i != skipDst && loops[i].dstStride % width != 0)
+      if (!llvm::is_contained(skipDst, at) && l.dstStride % width != 0)
         return false;
     }
     return true;
@@ -600,19 +611,16 @@ private:
   /// move one vector per thread.
   std::optional<VectorSpec> vectorElementwise() const {
     std::vector<Loop> loops = planLoops();
-    int64_t width = vectorWidth();
-    if (width == 0 || loops.empty())
+    std::optional<VectorSpec> v = vectorSpec();
+    if (!v || loops.empty())
       return std::nullopt;
-    const Loop &inner = loops.back();
-    if (inner.srcStride != 1 || inner.dstStride != 1 ||
-        inner.size % width != 0 ||
-        !stridesAligned(loops, width, loops.size() - 1, loops.size() - 1))
+    int64_t width = v->width, inner = loops.size() - 1;
+    if (loops[inner].srcStride != 1 || loops[inner].dstStride != 1 ||
+        loops[inner].size % width != 0 ||
+        !stridesAligned(loops, width, inner, inner))
       return std::nullopt;
-    VectorSpec v;
-    v.width = width;
-    v.loadBytes = width * src.bytes;
-    v.storeBytes = width * dst.bytes;
-    v.grid = blocksFor(ceilDiv(dstElements / width, kVectorsPerThread), kBlock);
+    v->grid =
+        blocksFor(ceilDiv(dstElements / width, kVectorsPerThread), kBlock);
     return v;
   }
 
@@ -621,32 +629,23 @@ private:
   /// b's extent: every `width` consecutive values of a and all of b are one
   /// contiguous destination run of b.size vectors.
   std::optional<VectorSpec> vectorInterleave() const {
-    if (k.plan.strategy != KernelStrategy::Transpose || !k.plan.tiledLoops)
+    std::optional<VectorSpec> v = vectorSpec();
+    if (!v || !hasTiledLoops())
       return std::nullopt;
     auto [ia, ib] = *k.plan.tiledLoops;
     std::vector<Loop> loops = planLoops();
-    int64_t n = loops.size();
-    if (ia < 0 || ib < 0 || ia >= n || ib >= n || ia == ib)
-      return std::nullopt;
-    int64_t width = vectorWidth();
+    int64_t width = v->width;
     const Loop &la = loops[ia], &lb = loops[ib];
-    if (width == 0 || la.srcStride != 1 || lb.dstStride != 1 ||
-        la.dstStride != lb.size || lb.size >= kMinTileSide ||
-        la.size % width != 0 || lb.srcStride % width != 0)
-      return std::nullopt;
     // a's vectors start `width` source elements and width * b.size
-    // destination elements apart; the other loops must keep that.
-    for (int64_t i = 0; i < n; ++i)
-      if (i != ia && i != ib && loops[i].size != 1 &&
-          (loops[i].srcStride % width != 0 || loops[i].dstStride % width != 0))
-        return std::nullopt;
-    VectorSpec v;
-    v.width = width;
-    v.loadBytes = width * src.bytes;
-    v.storeBytes = width * dst.bytes;
-    v.interleave = true;
-    v.rows = lb.size;
-    v.grid = blocksFor(dstElements / (width * lb.size), kBlock);
+    // destination elements apart (a's destination stride is b.size); b's
+    // rows and the other loops must keep that.
+    if (la.srcStride != 1 || lb.dstStride != 1 || la.dstStride != lb.size ||
+        lb.size >= kMinTileSide || la.size % width != 0 ||
+        !stridesAligned(loops, width, ia, {ia, ib}))
+      return std::nullopt;
+    v->interleave = true;
+    v->rows = lb.size;
+    v->grid = blocksFor(dstElements / (width * lb.size), kBlock);
     return v;
   }
 
@@ -655,18 +654,17 @@ private:
   /// lane loads a width x width block as `width` vectors along a,
   /// transposes it in registers, and stores `width` vectors along b.
   std::optional<VectorSpec> vectorTranspose() const {
+    std::optional<VectorSpec> spec = vectorSpec();
+    if (!spec)
+      return std::nullopt;
+    VectorSpec v = *spec;
     auto [ia, ib] = *k.plan.tiledLoops;
     std::vector<Loop> loops = planLoops();
-    int64_t width = vectorWidth();
+    int64_t width = v.width;
     const Loop &la = loops[ia], &lb = loops[ib];
-    if (width == 0 || la.srcStride != 1 || lb.dstStride != 1 ||
-        la.size % width != 0 || lb.size % width != 0 ||
-        !stridesAligned(loops, width, ia, ib))
+    if (la.srcStride != 1 || lb.dstStride != 1 || la.size % width != 0 ||
+        lb.size % width != 0 || !stridesAligned(loops, width, ia, ib))
       return std::nullopt;
-    VectorSpec v;
-    v.width = width;
-    v.loadBytes = width * src.bytes;
-    v.storeBytes = width * dst.bytes;
     // A warp's loads cover lanesA lanes' vectors of each source row, its
     // stores lanesB lanes' of each destination row. Rows on both sides far
     // apart (a DRAM page or more): 2 x 16, each store a run of 16 vectors

@@ -498,8 +498,13 @@ TEST(BindTensors, DeviceVariantChecksTheDeviceType) {
 // elements (offsets 0, 2, 4, 3, 5, 7) are distinct, which layoutc proves and
 // records with LRT_ROLE_DISTINCT.
 const int64_t kDistinctDescriptor[] = {
-    1, 2, LRT_ROLE_INPUT, 0, kDLFloat, 32, 2, 2, 3, 3, 1,
-    LRT_ROLE_WRITTEN | LRT_ROLE_DISTINCT, 1, kDLFloat, 32, 2, 2, 3, 3, 2};
+    1, 2,        LRT_ROLE_INPUT,
+    0, kDLFloat, 32,
+    2, 2,        3,
+    3, 1,        LRT_ROLE_WRITTEN | LRT_ROLE_DISTINCT,
+    1, kDLFloat, 32,
+    2, 2,        3,
+    3, 2};
 
 TEST(BindTensors, DistinctRoleSkipsOnlyTheOwnOverlapCheck) {
   Tensor in(buffer, {2, 3}), out(buffer + 64, {2, 3}, {3, 2});
