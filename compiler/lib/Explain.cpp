@@ -9,8 +9,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
-#include <map>
-
 using namespace mlir;
 using namespace mlir::layout;
 
@@ -30,10 +28,14 @@ std::string mlir::layout::formatLocation(Location loc) {
   return "unknown";
 }
 
+/// `s` as a JSON string. Names and file paths may hold any bytes (`@"\ff"`
+/// parses); JSON is UTF-8, so an invalid sequence becomes U+FFFD, as
+/// llvm::json::Value would do itself were it not asserting valid UTF-8.
 static std::string jsonString(StringRef s) {
   std::string out;
   llvm::raw_string_ostream os(out);
-  os << llvm::json::Value(s.str());
+  os << llvm::json::Value(llvm::json::isUTF8(s) ? s.str()
+                                                : llvm::json::fixUTF8(s));
   return out;
 }
 
@@ -256,25 +258,21 @@ static void printGrid(raw_ostream &os, const StridedLayout &l, int64_t base) {
     os << "   ... (" << rows << " rows)\n";
 }
 
-/// Storage offsets read by every logical index, with their multiplicity.
-static std::map<int64_t, int64_t> readCounts(const StridedLayout &l,
-                                             int64_t limit) {
-  std::map<int64_t, int64_t> counts;
+/// How many logical indices of a view read each storage element in
+/// [0, shown) (the strip shows no more), or none counted when the view has
+/// more than `limit` elements; views up to the limit (a million elements)
+/// are counted in milliseconds, however many results a function has.
+static std::vector<int64_t> readCounts(const StridedLayout &l, int64_t shown,
+                                       int64_t limit) {
+  std::vector<int64_t> counts(shown, 0);
   Fallible<int64_t> n = numel(l.sizes);
   if (!n || *n == 0 || *n > limit)
     return counts;
-  SmallVector<int64_t> index(l.rank(), 0);
-  for (int64_t i = 0; i < *n; ++i) {
-    int64_t offset = l.offset;
-    for (int64_t d = 0; d < l.rank(); ++d)
-      offset += index[d] * l.strides[d];
-    ++counts[offset];
-    for (int64_t d = l.rank() - 1; d >= 0; --d) {
-      if (++index[d] < l.sizes[d])
-        break;
-      index[d] = 0;
-    }
-  }
+  anyStorageOffset(l, *n, [&](int64_t offset) {
+    if (offset >= 0 && offset < shown)
+      ++counts[offset];
+    return false;
+  });
   return counts;
 }
 
@@ -340,16 +338,12 @@ static void printMemoryMapOf(raw_ostream &os, Value v, unsigned resultIndex,
   }
   os << "storage of " << *storage
      << " elements: how many logical indices read each element (. = none)\n";
-  std::map<int64_t, int64_t> counts = readCounts(l, kMaxCounted);
   int64_t shown = std::min(*storage, kMaxStorage);
+  std::vector<int64_t> counts = readCounts(l, shown, kMaxCounted);
   for (int64_t start = 0; start < shown; start += kStripWidth) {
     os << llvm::right_justify(std::to_string(start), 8) << ":";
-    for (int64_t o = start; o < std::min(start + kStripWidth, shown); ++o) {
-      auto it = counts.find(o);
-      os << " "
-         << (it == counts.end() ? std::string(".")
-                                : std::to_string(it->second));
-    }
+    for (int64_t o = start; o < std::min(start + kStripWidth, shown); ++o)
+      os << " " << (counts[o] ? std::to_string(counts[o]) : std::string("."));
     os << "\n";
   }
   if (shown < *storage)

@@ -118,8 +118,12 @@ lrt_status_t lrt_bind_tensors_device(const char *function,
       return lrt_prefix(status, function);
   }
 
+  /* In integers: a tensor without elements may have NULL data and any
+   * aligned byte_offset, and NULL plus an offset is undefined in C. Such a
+   * pointer is never dereferenced. */
   for (int i = 0; i < count; ++i)
-    data[i] = (char *)tensors[i]->data + tensors[i]->byte_offset;
+    data[i] = (void *)((uintptr_t)tensors[i]->data +
+                       (uintptr_t)tensors[i]->byte_offset);
   return LRT_OK;
 }
 

@@ -493,6 +493,23 @@ TEST(BindTensors, DeviceVariantChecksTheDeviceType) {
             "f: argument 0 (arg0): expected device cpu, got cuda:0");
 }
 
+// A tensor without elements may have NULL data and a byte_offset (DLPack
+// allows it; the bound pointer is never dereferenced): binding it computes
+// no NULL + offset, which is undefined behavior (fuzz/regressions/dlpack/
+// null-data-empty-byte-offset.bin).
+TEST(BindTensors, EmptyTensorWithNullDataAndByteOffset) {
+  Tensor in(nullptr, {0, 4}, {}, kF32, /*byteOffset=*/8);
+  Tensor out(buffer, {3, 4});
+  const DLTensor *tensors[] = {&in.t, &out.t};
+  void *data[2] = {nullptr, nullptr};
+  const int64_t descriptor[] = {1, 2, LRT_ROLE_INPUT,  0, kDLFloat, 32, 2, 0, 4,
+                                4, 1, LRT_ROLE_OUTPUT, 0, kDLFloat, 32, 2, 3, 4,
+                                4, 1};
+  EXPECT_EQ(message(lrt_bind_tensors("f", descriptor, tensors, data)), "OK");
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(data[0]), uintptr_t{8});
+  EXPECT_EQ(data[1], buffer);
+}
+
 // g(const f32[2x3] arg0, f32[2x3] strides (3, 2) arg1): the written
 // argument's strides do not nest (the runtime's own proof fails), but its 6
 // elements (offsets 0, 2, 4, 3, 5, 7) are distinct, which layoutc proves and

@@ -1707,6 +1707,36 @@ TEST(LayoutAlgebraAnalyses, CoalesceJointly) {
   EXPECT_EQ(r[2], L({3}, {0}));
 }
 
+TEST(LayoutAlgebraAnalyses, AnyStorageOffset) {
+  // Index order, last dim fastest, negative strides and the offset
+  // included; the visit stops at the first true.
+  std::vector<int64_t> seen;
+  EXPECT_FALSE(anyStorageOffset(L({2, 3}, {1, -2}, 5), 6, [&](int64_t o) {
+    seen.push_back(o);
+    return false;
+  }));
+  EXPECT_EQ(seen, (std::vector<int64_t>{5, 3, 1, 6, 4, 2}));
+  seen.clear();
+  EXPECT_TRUE(anyStorageOffset(L({2, 3}, {1, -2}, 5), 6, [&](int64_t o) {
+    seen.push_back(o);
+    return o == 1;
+  }));
+  EXPECT_EQ(seen, (std::vector<int64_t>{5, 3, 1}));
+  // A prefix of the elements, and rank 0 (one element at the offset).
+  seen.clear();
+  anyStorageOffset(L({2, 3}, {3, 1}), 4, [&](int64_t o) {
+    seen.push_back(o);
+    return false;
+  });
+  EXPECT_EQ(seen, (std::vector<int64_t>{0, 1, 2, 3}));
+  seen.clear();
+  anyStorageOffset(L({}, {}, 7), 1, [&](int64_t o) {
+    seen.push_back(o);
+    return false;
+  });
+  EXPECT_EQ(seen, (std::vector<int64_t>{7}));
+}
+
 TEST(LayoutAlgebraAnalyses, StridesNest) {
   // The runtime's rule: sorted by |stride|, each steps past the reach of the
   // smaller ones. Size-1 dims and empty layouts never collide.
@@ -1774,6 +1804,44 @@ TEST(LayoutAlgebraAnalyses, OverlapStatus) {
   // Too large to enumerate with intersecting spans.
   EXPECT_EQ(overlapStatus(L({64}, {2}, 0), L({64}, {2}, 1), 16),
             OverlapStatus::Unknown);
+}
+
+// Both overlap analyses against brute force, on views dense enough that
+// they mark a bitmap of the span and on views so sparse (strides up to
+// 10^6) that they sort the offsets instead.
+TEST(LayoutAlgebraAnalyses, OverlapMatchesBruteForce) {
+  std::mt19937_64 rng(20261126);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  auto randomLayout = [&](bool sparse) {
+    int64_t rank = pick(1, 3);
+    Dims sizes, strides;
+    for (int64_t d = 0; d < rank; ++d) {
+      sizes.push_back(pick(0, 5));
+      strides.push_back(sparse ? pick(-1000000, 1000000) : pick(-6, 6));
+    }
+    StridedLayout l(sizes, strides, 0);
+    // Shift the lowest element to storage element 0..4.
+    Fallible<std::optional<Span>> s = span(l);
+    l.offset = (s && *s ? -(*s)->lo : 0) + pick(0, 4);
+    return l;
+  };
+  for (int i = 0; i < 4000; ++i) {
+    bool sparse = i % 4 == 3;
+    StridedLayout a = randomLayout(sparse), b = randomLayout(sparse);
+    SCOPED_TRACE(a.str() + " and " + b.str());
+    EXPECT_EQ(internalOverlap(a),
+              bruteOverlaps(a) ? Overlap::Yes : Overlap::No);
+    std::vector<int64_t> ea = offsetsOf(a), eb = offsetsOf(b);
+    std::set<int64_t> inA(ea.begin(), ea.end());
+    bool shared = llvm::any_of(eb, [&](int64_t o) { return inA.count(o); });
+    OverlapStatus status = overlapStatus(a, b);
+    if (a == b && !ea.empty())
+      EXPECT_EQ(status, OverlapStatus::Full);
+    else
+      EXPECT_EQ(status, shared ? OverlapStatus::Partial : OverlapStatus::No);
+  }
 }
 
 /// The storage elements of `source`'s storage that `outer` (a view of the

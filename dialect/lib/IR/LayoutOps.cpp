@@ -56,6 +56,27 @@ struct InferContext {
     return *f;
   }
 
+  /// Appends the result type of `layout` over `element`, or reports why it
+  /// is no type: a view the algebra accepts can still need more bytes than
+  /// int64_t counts (2^62 elements of f32 through a stride 0, a dtype
+  /// conversion that widens, a reduction to i64). StridedTensorType::get
+  /// would assert, or in a release build make a type that breaks its own
+  /// invariants.
+  LogicalResult push(SmallVectorImpl<Type> &types, const StridedLayout &layout,
+                     Type element) const {
+    auto emit = [&]() -> InFlightDiagnostic {
+      if (!loc)
+        return InFlightDiagnostic();
+      return mlir::emitError(*loc) << "'" << opName << "' op result type: ";
+    };
+    StridedTensorType type =
+        StridedTensorType::getChecked(emit, layout, element);
+    if (!type)
+      return failure();
+    types.push_back(type);
+    return success();
+  }
+
   /// The operand's static layout; dynamic layouts are only accepted by
   /// layout.as_strided today.
   FailureOr<StridedLayout> staticLayout(Value v) const {
@@ -95,8 +116,7 @@ static LogicalResult inferView(const InferContext &ctx, Value input,
   FailureOr<StridedLayout> l = ctx.unwrap(result);
   if (failed(l))
     return failure();
-  types.push_back(StridedTensorType::get(*l, elementTypeOf(input)));
-  return success();
+  return ctx.push(types, *l, elementTypeOf(input));
 }
 
 LogicalResult mlir::layout::verifyDeclaredResultTypes(Operation *op) {
@@ -344,6 +364,13 @@ LogicalResult AsStridedOp::inferReturnTypes(MLIRContext *,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &types) {
   InferContext ctx = inferContext<AsStridedOp>(loc);
+  // Inference runs before the operand constraints are verified: the parser
+  // resolves `%v : T` (a forward reference included) to any type T.
+  Type inputType = adaptor.getInput().getType();
+  if (!isa<StorageType, StridedTensorType>(inputType))
+    return ctx.error("expected a !layout.storage or !layout.tensor operand, "
+                     "got " +
+                     dtypeName(inputType));
   ArrayRef<int64_t> sizes = adaptor.getStaticSizes();
   ArrayRef<int64_t> strides = adaptor.getStaticStrides();
   int64_t offset = static_cast<int64_t>(adaptor.getStaticOffset());
@@ -370,8 +397,7 @@ LogicalResult AsStridedOp::inferReturnTypes(MLIRContext *,
         return failure();
     }
   }
-  types.push_back(StridedTensorType::get(l, elementTypeOf(adaptor.getInput())));
-  return success();
+  return ctx.push(types, l, elementTypeOf(adaptor.getInput()));
 }
 
 void AsStridedOp::build(OpBuilder &b, OperationState &state, Value input,
@@ -535,7 +561,8 @@ LAYOUT_INFER(SplitOp) {
     return failure();
   Type element = elementTypeOf(adaptor.getInput());
   for (const StridedLayout &part : *parts)
-    types.push_back(StridedTensorType::get(part, element));
+    if (failed(ctx.push(types, part, element)))
+      return failure();
   return success();
 }
 
@@ -609,8 +636,7 @@ LAYOUT_INFER(ToOp) {
   FailureOr<StridedLayout> out = ctx.unwrap(toLayout(*in));
   if (failed(out))
     return failure();
-  types.push_back(StridedTensorType::get(*out, dtype));
-  return success();
+  return ctx.push(types, *out, dtype);
 }
 
 LogicalResult CopyOp::verify() {
@@ -676,8 +702,10 @@ LAYOUT_INFER(ReduceOp) {
   FailureOr<Dims> sizes = ctx.unwrap(reduceSizes(in->sizes, dims, keepdim));
   if (failed(sizes))
     return failure();
-  types.push_back(StridedTensorType::getContiguous(*sizes, resultElement));
-  return success();
+  FailureOr<Dims> strides = ctx.unwrap(contiguousStrides(*sizes));
+  if (failed(strides))
+    return failure();
+  return ctx.push(types, StridedLayout(*sizes, *strides, 0), resultElement);
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::layout;
 
@@ -225,6 +227,12 @@ StridedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     // calculation overflowed".
     int64_t itemBytes =
         std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+    // The last element may be INT64_MAX itself: its count does not fit.
+    if (*s && (*s)->hi == std::numeric_limits<int64_t>::max())
+      return emitError() << "integer overflow: layout " << l.str()
+                         << " reaches storage element " << (*s)->hi
+                         << ", so its storage size does not fit in a signed "
+                            "64-bit integer";
     int64_t elements = *s ? std::max(*n, (*s)->hi + 1) : 0;
     if (!llvm::checkedMul(elements, itemBytes))
       return emitError() << "integer overflow: the storage size of layout "

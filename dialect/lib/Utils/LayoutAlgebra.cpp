@@ -9,6 +9,7 @@
 
 #include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -1207,6 +1208,58 @@ static std::vector<int64_t> enumerateOffsets(const StridedLayout &l) {
   return offsets;
 }
 
+bool mlir::layout::anyStorageOffset(const StridedLayout &l, int64_t numel,
+                                    llvm::function_ref<bool(int64_t)> visit) {
+  llvm::SmallVector<int64_t, 6> index(l.rank(), 0);
+  int64_t offset = l.offset;
+  for (int64_t i = 0; i < numel; ++i) {
+    if (visit(offset))
+      return true;
+    for (int64_t d = l.rank() - 1; d >= 0; --d) {
+      if (++index[d] < l.sizes[d]) {
+        offset += l.strides[d];
+        break;
+      }
+      offset -= (l.sizes[d] - 1) * l.strides[d];
+      index[d] = 0;
+    }
+  }
+  return false;
+}
+
+namespace {
+/// One bit per storage element of [lo, hi], where that takes less memory
+/// than sorting the offsets of `numel` elements (16 bits per element
+/// against 64): then exact answers cost one pass over the elements,
+/// stopping at the first shared one, instead of a sort of millions.
+class OffsetBitmap {
+public:
+  static std::optional<OffsetBitmap> create(int64_t lo, int64_t hi,
+                                            int64_t numel) {
+    std::optional<int64_t> width = llvm::checkedSub(hi, lo);
+    if (!width || *width / 16 >= numel)
+      return std::nullopt;
+    return OffsetBitmap(lo, *width + 1);
+  }
+  bool contains(int64_t offset) const {
+    return offset >= lo && offset - lo < static_cast<int64_t>(bits.size()) &&
+           bits.test(offset - lo);
+  }
+  /// Marks `offset` (inside [lo, hi]); false when it was marked already.
+  bool insert(int64_t offset) {
+    if (bits.test(offset - lo))
+      return false;
+    bits.set(offset - lo);
+    return true;
+  }
+
+private:
+  OffsetBitmap(int64_t lo, int64_t width) : lo(lo), bits(width) {}
+  int64_t lo;
+  llvm::BitVector bits;
+};
+} // namespace
+
 bool mlir::layout::stridesNest(const StridedLayout &l) {
   if (llvm::is_contained(l.sizes, 0))
     return true;
@@ -1240,8 +1293,15 @@ Overlap mlir::layout::internalOverlap(const StridedLayout &l,
       return Overlap::Yes;
   Fallible<int64_t> n = numel(l.sizes);
   // Enumerating needs every storage index to fit in i64.
-  if (!n || *n > enumerationLimit || !span(l).ok())
+  Fallible<std::optional<Span>> s = span(l);
+  if (!n || *n > enumerationLimit || !s)
     return Overlap::Unknown;
+  // stridesNest has accepted every view without elements: the span exists.
+  if (std::optional<OffsetBitmap> seen =
+          OffsetBitmap::create((*s)->lo, (*s)->hi, *n))
+    return anyStorageOffset(l, *n, [&](int64_t o) { return !seen->insert(o); })
+               ? Overlap::Yes
+               : Overlap::No;
   std::vector<int64_t> offsets = enumerateOffsets(l);
   return std::adjacent_find(offsets.begin(), offsets.end()) != offsets.end()
              ? Overlap::Yes
@@ -1263,6 +1323,20 @@ OverlapStatus mlir::layout::overlapStatus(const StridedLayout &a,
   Fallible<int64_t> na = numel(a.sizes), nb = numel(b.sizes);
   if (!na || !nb || *na > enumerationLimit || *nb > enumerationLimit)
     return OverlapStatus::Unknown;
+  // Only the storage both spans cover can hold a shared element.
+  int64_t lo = std::max((*sa)->lo, (*sb)->lo);
+  int64_t hi = std::min((*sa)->hi, (*sb)->hi);
+  if (std::optional<OffsetBitmap> inA =
+          OffsetBitmap::create(lo, hi, std::min(*na, *nb))) {
+    anyStorageOffset(a, *na, [&](int64_t o) {
+      if (o >= lo && o <= hi)
+        inA->insert(o);
+      return false;
+    });
+    return anyStorageOffset(b, *nb, [&](int64_t o) { return inA->contains(o); })
+               ? OverlapStatus::Partial
+               : OverlapStatus::No;
+  }
   std::vector<int64_t> ea = enumerateOffsets(a), eb = enumerateOffsets(b);
   ea.erase(std::unique(ea.begin(), ea.end()), ea.end());
   eb.erase(std::unique(eb.begin(), eb.end()), eb.end());

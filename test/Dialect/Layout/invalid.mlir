@@ -714,6 +714,16 @@ func.func @storage_bytes_overflow(%x: !layout.tensor<2xf32, strided<[46116860184
 
 // -----
 
+// The last element is INT64_MAX itself: the element count, one more, does
+// not fit (once a signed overflow in the type verifier; found by fuzz/
+// layoutc-fuzz-codegen).
+// expected-error @+1 {{integer overflow: layout (2, 2):(9223372036854775806, 1)+0 reaches storage element 9223372036854775807, so its storage size does not fit in a signed 64-bit integer}}
+func.func @storage_last_element_int64_max(%x: !layout.tensor<2x2xf32, strided<[9223372036854775806, 1]>>) {
+  return
+}
+
+// -----
+
 // unsqueeze before dim 0 needs stride 2 * 2^62 = 2^63. (i8: the operand's
 // 2^62 + 1 bytes of storage still fit in i64.)
 func.func @unsqueeze_stride_overflow(%x: !layout.tensor<2xi8, strided<[4611686018427387904]>>) {
@@ -1127,6 +1137,27 @@ func.func @builtin_tensor_operand(%x: tensor<3x4xf32>) {
 
 // -----
 
+// as_strided takes a storage or a tensor; any other operand type is an error
+// (it once crashed inference, which runs before operand constraints are
+// verified; found by fuzz/ layoutc-fuzz-pipeline).
+func.func @as_strided_builtin_operand(%x: tensor<12xf32>) {
+  // expected-error @+1 {{'layout.as_strided' op expected a !layout.storage or !layout.tensor operand, got tensor<12xf32>}}
+  %0 = layout.as_strided %x [3, 4] strides [4, 1] offset 0 : tensor<12xf32>
+  return
+}
+
+// -----
+
+// A forward reference takes the type written after ':'.
+func.func @as_strided_forward_reference() {
+  // expected-error @+1 {{'layout.as_strided' op expected a !layout.storage or !layout.tensor operand, got ui8}}
+  %0 = layout.as_strided %later [3, 4] strides [4, 1] offset 0 : ui8
+  %later = layout.as_strided %0 [1] strides [1] offset 0 : !layout.tensor<3x4xui8>
+  return
+}
+
+// -----
+
 // Only as_strided views a storage directly.
 func.func @storage_operand(%s: !layout.storage<12xf32>) {
   // expected-error @+1 {{'layout.view' op expected a !layout.tensor operand, got !layout.storage<12xf32>}}
@@ -1191,5 +1222,51 @@ func.func @reduce_dynamic(%x: !layout.tensor<?x4xf32>) {
 func.func @to_dynamic(%x: !layout.tensor<?x4xf32>) {
   // expected-error @+1 {{'layout.to' op requires a static operand layout}}
   %0 = layout.to %x f16 : !layout.tensor<?x4xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Result types whose bytes do not fit in int64_t
+//===----------------------------------------------------------------------===//
+
+// A view the layout rules accept can still need more bytes than int64_t
+// counts; its result type is an error, as a declared type of that layout is
+// (these once asserted, or made an invalid type in release builds; found by
+// fuzz/ layoutc-fuzz-pipeline).
+
+// torch.as_strided(torch.empty(12), (2**63 - 10**18,), (0,)).
+func.func @as_strided_bytes(%s: !layout.storage<12xf32>) {
+  // expected-error @+1 {{'layout.as_strided' op result type: integer overflow: the storage size of layout (8446744073709551615):(0)+0 in bytes (8446744073709551615 x 4) does not fit in a signed 64-bit integer}}
+  %0 = layout.as_strided %s [8446744073709551615] strides [0] offset 0 : !layout.storage<12xf32>
+  return
+}
+
+// -----
+
+func.func @expand_bytes(%x: !layout.tensor<1xf64>) {
+  // expected-error @+1 {{'layout.expand' op result type: integer overflow: the storage size of layout (2305843009213693952):(0)+0 in bytes (2305843009213693952 x 8) does not fit in a signed 64-bit integer}}
+  %0 = layout.expand %x [2305843009213693952] : !layout.tensor<1xf64>
+  return
+}
+
+// -----
+
+// 2^61 f16 through a stride 0 fit; the dense f64 copy does not.
+func.func @to_widens(%x: !layout.tensor<1xf16>) {
+  %0 = layout.expand %x [2305843009213693952] : !layout.tensor<1xf16>
+  // expected-error @+1 {{'layout.to' op result type: integer overflow: the storage size of layout (2305843009213693952):(1)+0 in bytes (2305843009213693952 x 8) does not fit in a signed 64-bit integer}}
+  %1 = layout.to %0 f64 : !layout.tensor<2305843009213693952xf16, strided<[0]>>
+  return
+}
+
+// -----
+
+// An integer sum is i64: 8 bytes for each of 2^61 outputs.
+func.func @reduce_widens(%x: !layout.tensor<1x1xi8>) {
+  %0 = layout.expand %x [2, 2305843009213693952] : !layout.tensor<1x1xi8>
+  // expected-error @+1 {{'layout.reduce' op result type: integer overflow: the storage size of layout (2305843009213693952):(1)+0 in bytes (2305843009213693952 x 8) does not fit in a signed 64-bit integer}}
+  %1 = layout.reduce sum %0 dims [0] : !layout.tensor<2x2305843009213693952xi8, strided<[0, 0]>>
   return
 }

@@ -20,6 +20,7 @@
 #define LAYOUT_DIALECT_LAYOUT_UTILS_LAYOUTALGEBRA_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -309,6 +310,14 @@ int64_t unitStrideDim(const StridedLayout &layout);
 /// reach. False does not mean overlap (sizes [2, 3], strides [3, 2] are
 /// distinct but do not nest).
 bool stridesNest(const StridedLayout &layout);
+
+/// Calls `visit` with the storage offset of each of the first `numel`
+/// elements of `layout` in index order (the last dim fastest), until it
+/// returns true; returns whether it did. One stride added per element. The
+/// caller bounds `numel` and checks that every offset fits in int64_t
+/// (span).
+bool anyStorageOffset(const StridedLayout &layout, int64_t numel,
+                      llvm::function_ref<bool(int64_t)> visit);
 
 enum class Overlap { No, Yes, Unknown };
 /// Does some storage element appear at two logical indices? Exact for
