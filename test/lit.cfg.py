@@ -38,7 +38,10 @@ try:
 except OSError:
     pass
 
-llvm_config.add_tool_substitutions(["layout-opt", "layoutc"],
+llvm_config.add_tool_substitutions(["layout-opt", "layoutc",
+                                    "layoutc-fuzz-pipeline",
+                                    "layoutc-fuzz-codegen",
+                                    "layoutc-fuzz-dlpack"],
                                    [config.layout_tools_dir])
 
 # CUDA backend. nvcc: $CUDACXX, else /usr/local/cuda/bin/nvcc (what layoutc

@@ -1,0 +1,4 @@
+func.func @nhwc(%x: !layout.tensor<16x64x112x112xf32>) -> !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>> {
+  %c = layout.contiguous %x channels_last : !layout.tensor<16x64x112x112xf32>
+  return %c : !layout.tensor<16x64x112x112xf32, strided<[802816, 1, 7168, 64]>>
+}

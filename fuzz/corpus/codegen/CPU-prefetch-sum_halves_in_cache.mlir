@@ -1,0 +1,4 @@
+func.func @sum_halves_in_cache(%x: !layout.tensor<256x512xf16>) -> !layout.tensor<f16> {
+  %r = layout.reduce sum %x dims [] : !layout.tensor<256x512xf16>
+  return %r : !layout.tensor<f16>
+}

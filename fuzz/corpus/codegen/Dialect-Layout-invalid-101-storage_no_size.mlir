@@ -1,0 +1,3 @@
+func.func @storage_no_size(%x: !layout.storage<f32>) {
+  return
+}

@@ -1,0 +1,4 @@
+func.func @declared_type_mismatch(%x: !layout.tensor<3x4xf32>) {
+  %0 = layout.transpose %x 0, 1 : !layout.tensor<3x4xf32> -> !layout.tensor<3x4xf32>
+  return
+}

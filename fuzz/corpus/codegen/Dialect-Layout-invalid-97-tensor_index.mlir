@@ -1,0 +1,3 @@
+func.func @tensor_index(%x: !layout.tensor<2xindex>) {
+  return
+}

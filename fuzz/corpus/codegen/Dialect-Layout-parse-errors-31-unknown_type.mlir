@@ -1,0 +1,3 @@
+func.func @unknown_type(%x: !layout.buffer<4xf32>) {
+  return
+}

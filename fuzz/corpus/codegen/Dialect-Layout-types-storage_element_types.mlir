@@ -1,0 +1,1 @@
+func.func @storage_element_types(%a: !layout.storage<4xi1>, %b: !layout.storage<4xi8>,

@@ -1,0 +1,5 @@
+func.func @p4_small(%x: !layout.tensor<40x40x40xf32>) -> !layout.tensor<40x40x40xf32> {
+  %v = layout.permute %x [2, 1, 0] : !layout.tensor<40x40x40xf32>
+  %c = layout.contiguous %v : !layout.tensor<40x40x40xf32, strided<[1, 40, 1600]>>
+  return %c : !layout.tensor<40x40x40xf32>
+}

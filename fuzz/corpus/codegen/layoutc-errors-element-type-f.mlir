@@ -1,0 +1,3 @@
+func.func @f(%x: !layout.tensor<3x4xi4>) {
+  return
+}

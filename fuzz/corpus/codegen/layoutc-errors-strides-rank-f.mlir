@@ -1,0 +1,3 @@
+func.func @f(%x: !layout.tensor<3x4xf32, strided<[1]>>) {
+  return
+}

@@ -1,0 +1,4 @@
+func.func @dtypes(%a: !layout.tensor<2xi1>, %b: !layout.tensor<2xi8>, %c: !layout.tensor<2xi16>, %d: !layout.tensor<2xi32>, %e: !layout.tensor<2xi64>, %f: !layout.tensor<2xui8>, %g: !layout.tensor<2xf16>, %h: !layout.tensor<2xbf16>, %i: !layout.tensor<2xf64>) -> (!layout.tensor<2xi1>, !layout.tensor<2xi8>, !layout.tensor<2xi16>, !layout.tensor<2xi32>, !layout.tensor<2xi64>, !layout.tensor<2xui8>, !layout.tensor<2xf16>, !layout.tensor<2xbf16>, !layout.tensor<2xf64>, !layout.tensor<f64, strided<[], offset: 1>>) {
+  %s = layout.select %i dim 0 index 1 : !layout.tensor<2xf64>
+  return %a, %b, %c, %d, %e, %f, %g, %h, %i, %s : !layout.tensor<2xi1>, !layout.tensor<2xi8>, !layout.tensor<2xi16>, !layout.tensor<2xi32>, !layout.tensor<2xi64>, !layout.tensor<2xui8>, !layout.tensor<2xf16>, !layout.tensor<2xbf16>, !layout.tensor<2xf64>, !layout.tensor<f64, strided<[], offset: 1>>
+}

@@ -1,0 +1,1 @@
+func.func @sums(%x: !layout.tensor<2x3x4xf16>)

@@ -1,0 +1,1 @@
+func.func @transpose(%t: !layout.tensor<3x4xf32>)

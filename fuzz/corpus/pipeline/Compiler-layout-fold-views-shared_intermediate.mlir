@@ -1,0 +1,5 @@
+func.func @shared_intermediate(%x: !layout.tensor<3x4xf32>) -> (!layout.tensor<4x3xf32, strided<[1, 4]>>, !layout.tensor<3xf32, strided<[4], offset: 2>>) {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<3x4xf32>
+  %s = layout.select %t dim 0 index 2 : !layout.tensor<4x3xf32, strided<[1, 4]>>
+  return %t, %s : !layout.tensor<4x3xf32, strided<[1, 4]>>, !layout.tensor<3xf32, strided<[4], offset: 2>>
+}

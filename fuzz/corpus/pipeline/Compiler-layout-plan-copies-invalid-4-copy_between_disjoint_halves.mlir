@@ -1,0 +1,6 @@
+func.func @copy_between_disjoint_halves(%x: !layout.tensor<4x4xf32>) {
+  %a = layout.slice %x dim 0 [0 : 2 : 1] : !layout.tensor<4x4xf32>
+  %b = layout.slice %x dim 0 [2 : 4 : 1] : !layout.tensor<4x4xf32>
+  layout.copy %a, %b : !layout.tensor<2x4xf32>, !layout.tensor<2x4xf32, strided<[4, 1], offset: 8>>
+  return
+}

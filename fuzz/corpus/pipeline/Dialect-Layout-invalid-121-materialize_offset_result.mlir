@@ -1,0 +1,4 @@
+func.func @materialize_offset_result(%x: !layout.tensor<3x4xf32>) {
+  %0 = layout.materialize %x {origin = "layout.contiguous", reason = "r"} : !layout.tensor<3x4xf32> -> !layout.tensor<3x4xf32, strided<[4, 1], offset: 2>>
+  return
+}

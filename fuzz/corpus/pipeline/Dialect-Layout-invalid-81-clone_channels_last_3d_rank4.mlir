@@ -1,0 +1,4 @@
+func.func @clone_channels_last_3d_rank4(%x: !layout.tensor<2x3x4x5xf32>) {
+  %0 = layout.clone %x channels_last_3d : !layout.tensor<2x3x4x5xf32>
+  return
+}

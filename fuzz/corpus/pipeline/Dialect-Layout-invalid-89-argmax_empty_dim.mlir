@@ -1,0 +1,4 @@
+func.func @argmax_empty_dim(%x: !layout.tensor<3x0xf32>) {
+  %0 = layout.reduce argmax %x dims [1] : !layout.tensor<3x0xf32>
+  return
+}

@@ -1,0 +1,1 @@
+func.func @may_copy_ops(%t: !layout.tensor<2x3x4xf32>, %t34: !layout.tensor<3x4xf32>, %x: !layout.tensor<2x3x4x5xf32>, %v: !layout.tensor<2x3x4x5x6xf32>, %src: !layout.tensor<4xf32>, %dst: !layout.tensor<3x4xf16>)

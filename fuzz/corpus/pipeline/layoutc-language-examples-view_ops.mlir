@@ -1,0 +1,1 @@
+func.func @view_ops(%base: !layout.storage<24xf32>, %t: !layout.tensor<2x3x4xf32>, %t48: !layout.tensor<4x8xf32>, %t34: !layout.tensor<3x4xf32>, %t134: !layout.tensor<1x3x4xf32>, %t131: !layout.tensor<1x3x1xf32>, %t23: !layout.tensor<2x3xf32>)
