@@ -11,6 +11,8 @@ NAME=install-deps
 PACKAGES=(
   build-essential cmake ninja-build git
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  liblld-22-dev
+  clang-22 libfuzzer-22-dev libclang-rt-22-dev
   libgtest-dev
   libdlpack-dev
   python3-torch python3-numpy

@@ -128,6 +128,31 @@ public:
                           /*isVolatile=*/false, nontemporal);
   }
 
+  /// vector.shuffle of vectors of any lengths. MLIR lowers a shuffle of two
+  /// different vector types element by element (an extract and an insert
+  /// per lane, which LLVM's code generator is slow to legalize), so the
+  /// shorter operand is first widened to the longer's length by a shuffle of
+  /// itself.
+  Value shuffle(Value x, Value y, ArrayRef<int64_t> mask) {
+    int64_t nx = cast<VectorType>(x.getType()).getNumElements(),
+            ny = cast<VectorType>(y.getType()).getNumElements();
+    if (nx == ny)
+      return vector::ShuffleOp::create(b, x, y, mask);
+    int64_t n = std::max(nx, ny);
+    auto widen = [&](Value v, int64_t length) -> Value {
+      if (length == n)
+        return v;
+      SmallVector<int64_t> lanes;
+      for (int64_t i = 0; i < n; ++i)
+        lanes.push_back(i < length ? i : 0);
+      return vector::ShuffleOp::create(b, v, v, lanes);
+    };
+    SmallVector<int64_t> remapped;
+    for (int64_t i : mask)
+      remapped.push_back(i < nx ? i : n + (i - nx));
+    return vector::ShuffleOp::create(b, widen(x, nx), widen(y, ny), remapped);
+  }
+
   Type vecOf(Type elem, int64_t lanes) {
     return lanes == 1 ? elem : VectorType::get({lanes}, elem);
   }
@@ -449,7 +474,16 @@ class KernelBuilder {
 public:
   KernelBuilder(Emitter &e, const Kernel &k, std::string name)
       : e(e), k(k), name(std::move(name)), src(elemOf(k.srcType)),
-        dst(elemOf(k.dstType)) {}
+        dst(elemOf(k.dstType)) {
+    // A copy without conversion moves bits. x86 has no f16/bf16 vector
+    // arithmetic, and LLVM legalizes their shuffles lane by lane (bf16 most
+    // of all); as i16 the same moves are plain integer shuffles.
+    if (k.kind == KernelKind::Copy && k.srcType == k.dstType &&
+        isHalfLike(k.srcType)) {
+      src.mem = dst.mem = IntegerType::get(e.ctx, 16);
+      src.isFloat = dst.isFloat = false;
+    }
+  }
 
   /// The loop lrt_parallel_for splits, or -1.
   int64_t parallelLoop() const {
@@ -770,6 +804,11 @@ private:
       for (int64_t j = 0; j < stride; ++j)
         parts.push_back(
             e.load(vt, srcPtr, src.mem, e.add(first, e.c64(j * vw))));
+      // A power-of-two count of parts joins by shuffles of equal halves,
+      // which x86 lowers to permutes of whole registers; the padding part
+      // is never picked.
+      while (!llvm::isPowerOf2_64(parts.size()))
+        parts.push_back(parts.back());
       Value all = concat(parts);
       SmallVector<int64_t> mask;
       for (int64_t j = 0; j < vw; ++j)
@@ -1757,7 +1796,7 @@ private:
     SmallVector<int64_t> mask;
     for (int64_t c = 0; c < total; ++c)
       mask.push_back(c);
-    return vector::ShuffleOp::create(e.b, lo, hi, mask);
+    return e.shuffle(lo, hi, mask);
   }
 
   void emitInterleave(Value s, Value d, const KernelLoop &la,
@@ -1785,7 +1824,7 @@ private:
           SmallVector<int64_t> cat;
           for (int64_t c = 0; c < width + vw; ++c)
             cat.push_back(c);
-          all = vector::ShuffleOp::create(e.b, all, rows[j], cat);
+          all = e.shuffle(all, rows[j], cat);
           width += vw;
         }
         SmallVector<int64_t> mask;
@@ -2276,13 +2315,9 @@ private:
 
 } // namespace
 
-FailureOr<OwningOpRef<ModuleOp>>
-mlir::layout::buildKernelModule(ModuleOp planned,
-                                std::vector<FunctionABI> &abis,
-                                const TargetInfo &target) {
-  MLIRContext *ctx = planned.getContext();
-  ctx->loadDialect<LLVM::LLVMDialect, scf::SCFDialect, arith::ArithDialect,
-                   vector::VectorDialect>();
+LogicalResult mlir::layout::analyzeFunctions(ModuleOp planned,
+                                             const TargetInfo &target,
+                                             std::vector<FunctionABI> &abis) {
   for (auto func : planned.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
@@ -2291,12 +2326,32 @@ mlir::layout::buildKernelModule(ModuleOp planned,
       return failure();
     abis.push_back(std::move(*abi));
   }
-  OwningOpRef<ModuleOp> module = ModuleOp::create(planned.getLoc());
+  return success();
+}
+
+OwningOpRef<ModuleOp>
+mlir::layout::buildKernelModule(MLIRContext *context, Location loc,
+                                ArrayRef<FunctionABI> abis,
+                                const TargetInfo &target) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   Emitter e(*module);
   e.vectorRegisters = target.vectorRegisters;
   // The runtime's functions; declared up front with exact types.
-  e.declare("lrt_scratch_free", LLVM::LLVMVoidType::get(ctx), {e.ptr});
+  e.declare("lrt_scratch_free", LLVM::LLVMVoidType::get(context), {e.ptr});
   for (const FunctionABI &abi : abis)
     FunctionBuilder(e, abi).build();
   return module;
+}
+
+FailureOr<OwningOpRef<ModuleOp>>
+mlir::layout::buildKernelModule(ModuleOp planned,
+                                std::vector<FunctionABI> &abis,
+                                const TargetInfo &target) {
+  MLIRContext *context = planned.getContext();
+  prepareKernelContext(context);
+  size_t first = abis.size();
+  if (failed(analyzeFunctions(planned, target, abis)))
+    return failure();
+  return buildKernelModule(context, planned.getLoc(),
+                           ArrayRef(abis).drop_front(first), target);
 }

@@ -8,7 +8,12 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -20,14 +25,14 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 
 using namespace mlir;
 using namespace mlir::layout;
 
-LogicalResult mlir::layout::lowerKernelModuleToLLVM(ModuleOp kernels) {
-  PassManager pm(kernels.getContext());
+static void buildLoweringPipeline(PassManager &pm) {
   pm.addPass(createSCFToControlFlowPass());
   // bf16 has no native conversions on most x86 CPUs; expand extf/truncf to
   // integer arithmetic (round to nearest even), as PyTorch computes them.
@@ -38,15 +43,39 @@ LogicalResult mlir::layout::lowerKernelModuleToLLVM(ModuleOp kernels) {
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::layout::prepareKernelContext(MLIRContext *context) {
+  DialectRegistry registry;
+  registry.insert<LLVM::LLVMDialect, scf::SCFDialect, arith::ArithDialect,
+                  vector::VectorDialect>();
+  PassManager pm(context);
+  buildLoweringPipeline(pm);
+  pm.getDependentDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  context->appendDialectRegistry(registry);
+  for (StringRef name : registry.getDialectNames())
+    context->getOrLoadDialect(name);
+}
+
+LogicalResult mlir::layout::lowerKernelModuleToLLVM(ModuleOp kernels) {
+  PassManager pm(kernels.getContext());
+  buildLoweringPipeline(pm);
   return pm.run(kernels);
 }
 
 FailureOr<std::unique_ptr<llvm::TargetMachine>>
 mlir::layout::createTargetMachine(const CPUOptions &options,
                                   std::string &error) {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  llvm::InitializeNativeTargetAsmParser();
+  // Once per process: shards create their machines on several threads.
+  static const bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+    return true;
+  }();
+  (void)initialized;
   llvm::Triple triple(options.triple.empty() ? llvm::sys::getProcessTriple()
                                              : options.triple);
   const llvm::Target *target =
@@ -129,8 +158,6 @@ TargetInfo mlir::layout::cpuTargetInfo(const llvm::TargetMachine &machine) {
 std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
     ModuleOp llvmDialect, llvm::LLVMContext &context,
     llvm::TargetMachine &machine, unsigned optLevel) {
-  registerBuiltinDialectTranslation(*llvmDialect.getContext());
-  registerLLVMDialectTranslation(*llvmDialect.getContext());
   std::unique_ptr<llvm::Module> module =
       translateModuleToLLVMIR(llvmDialect, context, "layoutc");
   if (!module)
@@ -193,6 +220,97 @@ LogicalResult mlir::layout::emitMachineCode(llvm::Module &module,
   }
   pm.run(module);
   return success();
+}
+
+namespace {
+/// One shard of emitObjectFile: its functions' kernel module, lowered,
+/// translated to a context of its own, optimized and compiled to an object.
+/// Runs on a pool thread; everything it creates dies with it but the object.
+LogicalResult compileShard(MLIRContext *context, Location loc,
+                           ArrayRef<FunctionABI> abis, const TargetInfo &target,
+                           const CPUOptions &options, std::string &object,
+                           std::string &error) {
+  OwningOpRef<ModuleOp> kernels = buildKernelModule(context, loc, abis, target);
+  if (failed(lowerKernelModuleToLLVM(*kernels)))
+    return failure();
+  // A target machine's code generator is not shared between threads.
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options, error);
+  if (failed(machine))
+    return failure();
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> module =
+      translateAndOptimize(*kernels, llvmContext, **machine, options.optLevel);
+  if (!module)
+    return failure();
+  kernels = nullptr;
+  llvm::SmallString<0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  if (failed(
+          emitMachineCode(*module, **machine, /*assembly=*/false, os, error)))
+    return failure();
+  object.assign(buffer.begin(), buffer.end());
+  return success();
+}
+} // namespace
+
+LogicalResult
+mlir::layout::emitObjectFile(ModuleOp planned, ArrayRef<FunctionABI> abis,
+                             const CPUOptions &options, unsigned jobs,
+                             llvm::raw_pwrite_stream &os, std::string &error) {
+  MLIRContext *context = planned.getContext();
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options, error);
+  if (failed(machine))
+    return failure();
+  TargetInfo target = cpuTargetInfo(**machine);
+  prepareKernelContext(context);
+
+  size_t shardSize = kShardFunctions;
+  // Only ELF objects can be joined (linkRelocatable); and a context without
+  // threading support cannot be shared by the pool.
+  if (!(*machine)->getTargetTriple().isOSBinFormatELF())
+    shardSize = std::max<size_t>(abis.size(), 1);
+  if (!context->isMultithreadingEnabled())
+    jobs = 1;
+  // Each shard in flight holds its IR (tens of MB): no more than the
+  // machine runs at once.
+  unsigned hardware = llvm::hardware_concurrency().compute_thread_count();
+  if (jobs == 0 || jobs > hardware)
+    jobs = hardware;
+  size_t numShards =
+      std::max<size_t>(llvm::divideCeil(abis.size(), shardSize), 1);
+  std::vector<std::string> objects(numShards), errors(numShards);
+  std::vector<char> failedShards(numShards, 0);
+  Location loc = planned.getLoc();
+  auto run = [&](size_t shard) {
+    size_t begin = std::min(shard * shardSize, abis.size());
+    ArrayRef<FunctionABI> slice =
+        abis.slice(begin, std::min(shardSize, abis.size() - begin));
+    failedShards[shard] = failed(compileShard(
+        context, loc, slice, target, options, objects[shard], errors[shard]));
+  };
+  if (jobs == 1 || numShards == 1) {
+    for (size_t shard = 0; shard < numShards; ++shard)
+      run(shard);
+  } else {
+    // Diagnostics of the shards come out in shard order.
+    ParallelDiagnosticHandler diagnostics(context);
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
+    for (size_t shard = 0; shard < numShards; ++shard)
+      pool.async([&, shard] {
+        diagnostics.setOrderIDForThread(shard);
+        run(shard);
+        diagnostics.eraseOrderIDForThread();
+      });
+    pool.wait();
+  }
+  for (size_t shard = 0; shard < numShards; ++shard)
+    if (failedShards[shard]) {
+      error = errors[shard];
+      return failure();
+    }
+  return linkRelocatable(objects, os, error);
 }
 
 void mlir::layout::printHeader(ArrayRef<FunctionABI> abis, StringRef guard,

@@ -54,8 +54,8 @@ func.func @small_transpose(%x: !layout.tensor<64x48xi32>) -> !layout.tensor<48x6
 // f16 keeps 8 x 8 squares of <8 x half>.
 // EXPLAIN: "loc": "{{.*}}codegen-avx512.mlir:[[@LINE+7]]:{{[0-9]+}}", "strategy": "transpose"{{.*}}"tile": [8, 8]
 // CHECK-LABEL: define internal void @half_transpose__kernel0(
-// CHECK: load <8 x half>
-// CHECK-NOT: load <16 x half>
+// CHECK: load <8 x i16>
+// CHECK-NOT: load <16 x i16>
 // CHECK-LABEL: define ptr @half_transpose_raw(
 func.func @half_transpose(%x: !layout.tensor<64x64xf16>) -> !layout.tensor<64x64xf16> {
   %p = layout.permute %x [1, 0] : !layout.tensor<64x64xf16>
@@ -68,10 +68,10 @@ func.func @half_transpose(%x: !layout.tensor<64x64xf16>) -> !layout.tensor<64x64
 // times; each result is one destination line. Every source line is loaded
 // whole and its lanes dealt out by whole-lane shuffles (vshuf*64x2).
 // CHECK-LABEL: define internal void @half_lines__kernel0(
-// CHECK-NOT: load <8 x half>
-// CHECK: load <32 x half>
-// CHECK: shufflevector <32 x half> %{{.*}}, <32 x half> %{{.*}}, <32 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15, i32 32,
-// CHECK: store <32 x half> %{{.*}}, !nontemporal
+// CHECK-NOT: load <8 x i16>
+// CHECK: load <32 x i16>
+// CHECK: shufflevector <32 x i16> %{{.*}}, <32 x i16> %{{.*}}, <32 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15, i32 32,
+// CHECK: store <32 x i16> %{{.*}}, !nontemporal
 // CHECK-LABEL: define ptr @half_lines_raw(
 // BW-LABEL: half_lines__kernel0:
 // BW: vshuf{{[if]}}64x2

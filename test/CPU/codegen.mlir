@@ -95,13 +95,13 @@ func.func @odd_edges_f16(%x: !layout.tensor<9x5x13xf16>) -> !layout.tensor<13x5x
 // one at a time, the halves' four squares along a back to back, and stores
 // each square's rows (8 halves), never a whole line of four squares.
 // CHECK-LABEL: define internal void @pow2_rows__kernel0(
-// CHECK-COUNT-8: load <8 x half>
+// CHECK-COUNT-8: load <8 x i16>
 // CHECK-NOT: load
-// CHECK-COUNT-8: store <8 x half>
-// CHECK-COUNT-8: load <8 x half>
+// CHECK-COUNT-8: store <8 x i16>
+// CHECK-COUNT-8: load <8 x i16>
 // CHECK-NOT: load
-// CHECK-COUNT-8: store <8 x half>
-// CHECK-NOT: store <32 x half>
+// CHECK-COUNT-8: store <8 x i16>
+// CHECK-NOT: store <32 x i16>
 // CHECK-LABEL: define ptr @pow2_rows_raw(
 func.func @pow2_rows(%x: !layout.tensor<64x2048xf16>) -> !layout.tensor<2048x64xf16> {
   %p = layout.permute %x [1, 0] : !layout.tensor<64x2048xf16>
@@ -266,7 +266,7 @@ func.func @odd_rows(%x: !layout.tensor<511x255x129xf32>) -> !layout.tensor<255x5
 // CHECK-LABEL: define internal void @odd_rows_f16__kernel0(
 // CHECK-NOT: !nontemporal
 // CHECK-NOT: @llvm.masked.load
-// CHECK: store <16 x half> %{{.*}}, align 2
+// CHECK: store <16 x i16> %{{.*}}, align 2
 // CHECK-NOT: !nontemporal
 // CHECK-LABEL: define ptr @odd_rows_f16_raw(
 func.func @odd_rows_f16(%x: !layout.tensor<1023x255x129xf16>) -> !layout.tensor<255x1023x129xf16> {
@@ -343,4 +343,44 @@ func.func @rgb_planes(%x: !layout.tensor<16x3x1024x1024xi8>) -> !layout.tensor<1
   %v = layout.permute %x [0, 2, 3, 1] : !layout.tensor<16x3x1024x1024xi8>
   %c = layout.contiguous %v : !layout.tensor<16x1024x1024x3xi8, strided<[3145728, 1024, 1, 1048576]>>
   return %c : !layout.tensor<16x1024x1024x3xi8>
+}
+
+// A bf16 (or f16) copy without conversion moves its bits as i16: no bf16
+// vector reaches LLVM, which would legalize its shuffles lane by lane.
+// CHECK-LABEL: define internal void @bf16_transpose__kernel0(
+// CHECK-NOT: bfloat
+// CHECK: shufflevector <8 x i16>
+// CHECK-NOT: bfloat
+// CHECK-LABEL: define ptr @bf16_transpose_raw(
+func.func @bf16_transpose(%x: !layout.tensor<880x541xbf16>) -> !layout.tensor<541x880xbf16> {
+  %p = layout.permute %x [1, 0] : !layout.tensor<880x541xbf16>
+  %c = layout.contiguous %p : !layout.tensor<541x880xbf16, strided<[1, 541]>>
+  return %c : !layout.tensor<541x880xbf16>
+}
+
+// Vectors of unequal lengths (7 byte squares of a tile edge joined into one
+// row; 3 loads of a step-3 gather) are joined by shuffles of equal-length
+// operands: MLIR lowers any other shuffle to an extract and an insert per
+// lane.
+// CHECK-LABEL: define internal void @i8_seven_squares__kernel0(
+// CHECK-NOT: shufflevector <56 x i8>
+// CHECK: shufflevector <32 x i8>
+// CHECK-NOT: shufflevector <56 x i8>
+// CHECK: store <56 x i8>
+// CHECK-NOT: shufflevector <56 x i8>
+// CHECK-LABEL: define ptr @i8_seven_squares_raw(
+func.func @i8_seven_squares(%x: !layout.tensor<13x61x98xi8>) -> !layout.tensor<13x98x61xi8> {
+  %p = layout.permute %x [0, 2, 1] : !layout.tensor<13x61x98xi8>
+  %c = layout.contiguous %p : !layout.tensor<13x98x61xi8, strided<[5978, 1, 98]>>
+  return %c : !layout.tensor<13x98x61xi8>
+}
+// CHECK-LABEL: define internal void @step3_gather__kernel0(
+// CHECK-NOT: shufflevector <24 x float>
+// CHECK: shufflevector <16 x float>
+// CHECK-NOT: shufflevector <24 x float>
+// CHECK-LABEL: define ptr @step3_gather_raw(
+func.func @step3_gather(%x: !layout.tensor<64x999xf32>) -> !layout.tensor<64x333xf32> {
+  %s = layout.slice %x dim 1 [: : 3] : !layout.tensor<64x999xf32>
+  %c = layout.contiguous %s : !layout.tensor<64x333xf32, strided<[999, 3]>>
+  return %c : !layout.tensor<64x333xf32>
 }

@@ -78,8 +78,8 @@ func.func @c1(%x: !layout.tensor<16x64x112x112xf32>) -> !layout.tensor<16x112x11
 // AVX512-LABEL: define internal void @f16_rows_in_one_set__kernel0(
 // AVX512: %[[L:[0-9]+]] = getelementptr i8, ptr %{{.*}}, i64 1024
 // AVX512-NEXT: call void @llvm.prefetch.p0(ptr %[[L]], i32 0, i32 2, i32 1)
-// AVX512-NEXT: load <32 x half>
-// AVX512: store <32 x half> %{{.*}}, !nontemporal
+// AVX512-NEXT: load <32 x i16>
+// AVX512: store <32 x i16> %{{.*}}, !nontemporal
 // AVX512-LABEL: define ptr @f16_rows_in_one_set_raw(
 func.func @f16_rows_in_one_set(%x: !layout.tensor<8192x4096xf16>) -> !layout.tensor<4096x8192xf16> {
   %p = layout.permute %x [1, 0] : !layout.tensor<8192x4096xf16>

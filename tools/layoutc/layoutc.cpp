@@ -22,6 +22,8 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -89,19 +91,17 @@ cl::list<std::string> cudaIncludes(
     cl::desc("--target=cuda --emit=obj: extra -I directories for nvcc, "
              "searched before layout_rt's"),
     cl::cat(layoutcCategory));
-cl::opt<std::string> mcpu("mcpu",
-                          cl::desc("Target CPU, LLVM spelling; 'host' for "
-                                   "this machine (default: x86-64-v3)"),
-                          cl::init("x86-64-v3"), cl::cat(layoutcCategory));
-cl::opt<std::string> mattr("mattr",
-                           cl::desc("Target features, LLVM spelling "
-                                    "(e.g. +avx512f,-fma)"),
-                           cl::init(""), cl::cat(layoutcCategory));
 cl::opt<std::string> mtriple("mtriple",
                              cl::desc("Target triple (default: the host's)"),
                              cl::init(""), cl::cat(layoutcCategory));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3 (default 3)"),
                            cl::Prefix, cl::init(3), cl::cat(layoutcCategory));
+cl::opt<unsigned>
+    jobs("j",
+         cl::desc("Threads that compile --emit=obj's shards of functions "
+                  "(default 0: one per hardware thread, also the most); the "
+                  "object does not depend on it"),
+         cl::Prefix, cl::init(0), cl::cat(layoutcCategory));
 cl::opt<bool> run("run",
                   cl::desc("JIT every function for this machine, call it on "
                            "iota-filled arguments and print its results as "
@@ -112,6 +112,49 @@ cl::opt<bool> noOpt("no-opt",
                              "program"),
                     cl::init(false), cl::cat(layoutcCategory));
 } // namespace
+
+/// --mcpu and --mattr are LLVM's code generation flags: lld, which
+/// emitObjectFile runs in-process, registers all of them when it first runs,
+/// and two options of one name abort. layoutc registers them up front,
+/// gives those two its own help, and unregisters the rest, which it would
+/// otherwise accept and ignore.
+struct TargetFlags {
+  cl::opt<std::string> *cpu;
+  cl::list<std::string> *features;
+};
+static TargetFlags adoptCodeGenFlags() {
+  auto &options = cl::getRegisteredOptions();
+  llvm::StringSet<> before;
+  for (const auto &entry : options)
+    before.insert(entry.first);
+  static llvm::codegen::RegisterCodeGenFlags flags;
+  std::vector<cl::Option *> added;
+  for (const auto &entry : options)
+    if (!before.contains(entry.first))
+      added.push_back(entry.second);
+  TargetFlags target{};
+  for (cl::Option *option : added) {
+    if (option->ArgStr == "mcpu") {
+      target.cpu = static_cast<cl::opt<std::string> *>(option);
+      option->setDescription("Target CPU, LLVM spelling; 'host' for this "
+                             "machine (default: x86-64-v3)");
+    } else if (option->ArgStr == "mattr") {
+      target.features = static_cast<cl::list<std::string> *>(option);
+      option->setDescription(
+          "Target features, LLVM spelling (e.g. +avx512f,-fma)");
+    } else {
+      option->removeArgument();
+      continue;
+    }
+    option->addCategory(layoutcCategory);
+  }
+  if (!target.cpu || !target.features) {
+    llvm::errs() << "layoutc: LLVM's code generation flags lack --mcpu or "
+                    "--mattr\n";
+    exit(1);
+  }
+  return target;
+}
 
 static const char *kOverview =
     "layoutc: the layout compiler\n\n"
@@ -176,6 +219,7 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  TargetFlags targetFlags = adoptCodeGenFlags();
   cl::HideUnrelatedOptions(layoutcCategory);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
 
@@ -196,9 +240,18 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // MLIR's parser can report an error and still return a module (a stray
+  // token after a dialect type): any error fails the run. The count passes
+  // every diagnostic on to the printer.
+  unsigned errors = 0;
+  ScopedDiagnosticHandler countErrors(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      ++errors;
+    return failure();
+  });
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+  if (!module || errors)
     return 1;
 
   if (!noOpt) {
@@ -259,7 +312,8 @@ int main(int argc, char **argv) {
       return 1;
     }
     for (const cl::Option *option :
-         {static_cast<cl::Option *>(&mcpu), static_cast<cl::Option *>(&mattr),
+         {static_cast<cl::Option *>(targetFlags.cpu),
+          static_cast<cl::Option *>(targetFlags.features),
           static_cast<cl::Option *>(&mtriple)})
       if (option->getNumOccurrences()) {
         llvm::errs() << "layoutc: --run executes on this machine's CPU; it "
@@ -340,15 +394,16 @@ int main(int argc, char **argv) {
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
   std::unique_ptr<llvm::TargetMachine> machine;
+  layout::CPUOptions cpu;
+  if (!targetFlags.cpu->empty())
+    cpu.cpu = *targetFlags.cpu;
+  cpu.features = llvm::join(*targetFlags.features, ",");
+  cpu.triple = mtriple;
+  cpu.optLevel = optLevel;
   // The plans (and so explain's kernels) depend on the CPU's registers.
   layout::TargetInfo cpuTarget = layout::cpuTargetInfo();
   if (needCode ||
       (target == Target::CPU && llvm::is_contained(kinds, Emit::Explain))) {
-    layout::CPUOptions cpu;
-    cpu.cpu = mcpu;
-    cpu.features = mattr;
-    cpu.triple = mtriple;
-    cpu.optLevel = optLevel;
     FailureOr<std::unique_ptr<llvm::TargetMachine>> tm =
         layout::createTargetMachine(cpu, error);
     if (failed(tm)) {
@@ -358,19 +413,33 @@ int main(int argc, char **argv) {
     machine = std::move(*tm);
     cpuTarget = layout::cpuTargetInfo(*machine);
   }
-  if (needCode) {
-    FailureOr<OwningOpRef<ModuleOp>> kernels =
-        layout::buildKernelModule(*module, abis, cpuTarget);
-    if (failed(kernels) || failed(layout::lowerKernelModuleToLLVM(**kernels)))
+  if (needCode && failed(layout::analyzeFunctions(*module, cpuTarget, abis)))
+    return 1;
+  // .ll and .s show the whole program as one LLVM module; objects are
+  // compiled in shards (emitObjectFile).
+  if (llvm::any_of(kinds,
+                   [](Emit k) { return k == Emit::LLVM || k == Emit::Asm; })) {
+    layout::prepareKernelContext(&context);
+    OwningOpRef<ModuleOp> kernels =
+        layout::buildKernelModule(&context, module->getLoc(), abis, cpuTarget);
+    if (failed(layout::lowerKernelModuleToLLVM(*kernels)))
       return 1;
-    llvmModule = layout::translateAndOptimize(**kernels, llvmContext, *machine,
-                                              optLevel);
+    llvmModule =
+        layout::translateAndOptimize(*kernels, llvmContext, *machine, optLevel);
     if (!llvmModule)
       return 1;
   }
 
+  // lld, which --emit=obj runs in-process, resets every command-line option
+  // to its default when it starts: the loop reads copies.
+  const std::string outputBase = outputFilename, inputPath = inputFilename;
+  const Target targetKind = target;
+  const std::string nvccProgram =
+      nvccPath.empty() ? layout::defaultNVCCPath() : nvccPath.getValue();
+  const std::vector<std::string> extraIncludes(cudaIncludes.begin(),
+                                               cudaIncludes.end());
   for (Emit kind : kinds) {
-    std::string path = outputFilename;
+    std::string path = outputBase;
     if (kinds.size() > 1)
       path += suffix(kind);
     std::unique_ptr<llvm::ToolOutputFile> output = openOutputFile(path, &error);
@@ -396,17 +465,16 @@ int main(int argc, char **argv) {
       output->os() << cudaSource;
       break;
     case Emit::Obj:
-      if (target == Target::CUDA) {
+      if (targetKind == Target::CUDA) {
         if (path == "-") {
           llvm::errs() << "layoutc: --target=cuda --emit=obj needs -o <file> "
                           "(nvcc writes the object)\n";
           return 1;
         }
         layout::NVCCOptions nvcc;
-        nvcc.nvcc =
-            nvccPath.empty() ? layout::defaultNVCCPath() : nvccPath.getValue();
+        nvcc.nvcc = nvccProgram;
         nvcc.archs = archs;
-        nvcc.includeDirs.assign(cudaIncludes.begin(), cudaIncludes.end());
+        nvcc.includeDirs = extraIncludes;
         for (std::string &dir : runtimeIncludeDirs(argv[0]))
           nvcc.includeDirs.push_back(std::move(dir));
         // nvcc writes the file itself; keep the ToolOutputFile from
@@ -418,7 +486,13 @@ int main(int argc, char **argv) {
         }
         break;
       }
-      [[fallthrough]];
+      if (failed(layout::emitObjectFile(*module, abis, cpu, jobs, output->os(),
+                                        error))) {
+        if (!error.empty())
+          llvm::errs() << "layoutc: " << error << "\n";
+        return 1;
+      }
+      break;
     case Emit::Asm:
       if (failed(layout::emitMachineCode(
               *llvmModule, *machine, kind == Emit::Asm, output->os(), error))) {
@@ -427,11 +501,11 @@ int main(int argc, char **argv) {
       }
       break;
     case Emit::Header: {
-      std::string stem = path == "-" ? inputFilename.getValue() : path;
+      std::string stem = path == "-" ? inputPath : path;
       std::string guard = "LAYOUTC_" + llvm::sys::path::stem(stem).str() + "_H";
       for (char &c : guard)
         c = llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
-      if (target == Target::CUDA)
+      if (targetKind == Target::CUDA)
         layout::printCUDAHeader(abis, guard, output->os());
       else
         layout::printHeader(abis, guard, output->os());

@@ -42,13 +42,29 @@ struct CPUOptions {
 /// the function without AVX-512 (kernels without 64-byte register tiles).
 constexpr llvm::StringLiteral kVectorsAttr = "layoutc-vectors";
 
-/// Builds the kernel module (scf/vector/arith/LLVM dialects) of a planned
-/// module, planned for `target`: per function a DLPack entry point `<name>`,
-/// a raw entry point `<name>_raw` and internal chunk functions. `abis`
-/// receives each function's ABI in order.
+/// Appends to `abis` the ABI of every defined function of a planned module,
+/// in order, planned for `target`; fails with the first function's error.
+LogicalResult analyzeFunctions(ModuleOp planned, const TargetInfo &target,
+                               std::vector<FunctionABI> &abis);
+
+/// Builds the kernel module (scf/vector/arith/LLVM dialects) of the
+/// functions `abis` describe, planned for `target`: per function a DLPack
+/// entry point `<name>`, a raw entry point `<name>_raw` and internal chunk
+/// functions. Safe to call on several threads at once for one context once
+/// prepareKernelContext has run on it.
+OwningOpRef<ModuleOp> buildKernelModule(MLIRContext *context, Location loc,
+                                        ArrayRef<FunctionABI> abis,
+                                        const TargetInfo &target);
+
+/// analyzeFunctions and buildKernelModule for all of a planned module.
 FailureOr<OwningOpRef<ModuleOp>>
 buildKernelModule(ModuleOp planned, std::vector<FunctionABI> &abis,
                   const TargetInfo &target);
+
+/// Loads the dialects that building, lowering and translating kernel modules
+/// create, and registers their LLVM IR translations: MLIR forbids both while
+/// several threads use the context.
+void prepareKernelContext(MLIRContext *context);
 
 /// Lowers a kernel module to the LLVM dialect only.
 LogicalResult lowerKernelModuleToLLVM(ModuleOp kernels);
@@ -72,6 +88,31 @@ std::unique_ptr<llvm::Module> translateAndOptimize(ModuleOp llvmDialect,
 LogicalResult emitMachineCode(llvm::Module &module,
                               llvm::TargetMachine &machine, bool assembly,
                               llvm::raw_pwrite_stream &os, std::string &error);
+
+/// Functions per shard of emitObjectFile. Fixed, so that the object's bytes
+/// do not depend on the thread count; small, so that memory stays bounded
+/// (each shard's IR lives only while it compiles) and threads stay busy.
+constexpr size_t kShardFunctions = 8;
+
+/// Writes the object file of a planned module whose functions `abis`
+/// describes (analyzeFunctions): the functions in order, in shards of
+/// kShardFunctions, each built, lowered, optimized and compiled on its own
+/// LLVM context and target machine (from `options`) by a pool of `jobs`
+/// threads (0 or more than the hardware threads: one per hardware thread),
+/// and the shards' objects linked
+/// into one (linkRelocatable). The bytes do not depend on `jobs`. Targets
+/// whose objects are not ELF compile as one shard.
+LogicalResult emitObjectFile(ModuleOp planned, ArrayRef<FunctionABI> abis,
+                             const CPUOptions &options, unsigned jobs,
+                             llvm::raw_pwrite_stream &os, std::string &error);
+
+/// Joins ELF objects into one relocatable object, as `ld.lld -r` does, in
+/// order (lld's ELF driver, in-process); one object is written unchanged.
+/// lld registers LLVM's code generation flags (--mcpu, --mattr, ...) when it
+/// first runs and resets every command-line option to its default: a tool
+/// reads its options before, and has none of those names (layoutc.cpp).
+LogicalResult linkRelocatable(llvm::ArrayRef<std::string> objects,
+                              llvm::raw_ostream &os, std::string &error);
 
 /// The C header declaring every function's entry points and result layouts.
 void printHeader(llvm::ArrayRef<FunctionABI> abis, llvm::StringRef guard,
