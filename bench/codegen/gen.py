@@ -42,6 +42,15 @@ def ty(sizes, dtype, strides=None):
     return f"!layout.tensor<{shape}{dtype}, strided<[{', '.join(map(str, strides))}]>>"
 
 
+def contiguous_of(name, sizes, dtype, view, vsizes, vstrides):
+    """A function returning contiguous(`view` of a row-major %x), the view
+    having sizes `vsizes` and strides `vstrides`."""
+    return (f"func.func @{name}(%x: {ty(sizes, dtype)}) -> {ty(vsizes, dtype)} {{\n"
+            f"  %v = {view} : {ty(sizes, dtype)}\n"
+            f"  %c = layout.contiguous %v : {ty(vsizes, dtype, vstrides)}\n"
+            f"  return %c : {ty(vsizes, dtype)}\n}}\n")
+
+
 def permuted(rng, rank):
     while True:
         perm = list(range(rank))
@@ -57,10 +66,9 @@ def transpose(rng, name, rank):
     perm = permuted(rng, rank)
     st = row_major(sizes)
     psizes, pstrides = [sizes[p] for p in perm], [st[p] for p in perm]
-    return (f"func.func @{name}(%x: {ty(sizes, dtype)}) -> {ty(psizes, dtype)} {{\n"
-            f"  %v = layout.permute %x [{', '.join(map(str, perm))}] : {ty(sizes, dtype)}\n"
-            f"  %c = layout.contiguous %v : {ty(psizes, dtype, pstrides)}\n"
-            f"  return %c : {ty(psizes, dtype)}\n}}\n")
+    return contiguous_of(name, sizes, dtype,
+                         f"layout.permute %x [{', '.join(map(str, perm))}]",
+                         psizes, pstrides)
 
 
 def gather(rng, name):
@@ -73,10 +81,9 @@ def gather(rng, name):
     ssizes[dim] = -(-sizes[dim] // step)
     sstrides = list(st)
     sstrides[dim] *= step
-    return (f"func.func @{name}(%x: {ty(sizes, dtype)}) -> {ty(ssizes, dtype)} {{\n"
-            f"  %v = layout.slice %x dim {dim} [: : {step}] : {ty(sizes, dtype)}\n"
-            f"  %c = layout.contiguous %v : {ty(ssizes, dtype, sstrides)}\n"
-            f"  return %c : {ty(ssizes, dtype)}\n}}\n")
+    return contiguous_of(name, sizes, dtype,
+                         f"layout.slice %x dim {dim} [: : {step}]",
+                         ssizes, sstrides)
 
 
 def reduction(rng, name):
