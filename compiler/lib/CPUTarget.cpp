@@ -222,28 +222,34 @@ LogicalResult mlir::layout::emitMachineCode(llvm::Module &module,
   return success();
 }
 
+std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
+    MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
+    const TargetInfo &target, llvm::LLVMContext &llvmContext,
+    llvm::TargetMachine &machine, unsigned optLevel) {
+  OwningOpRef<ModuleOp> kernels = buildKernelModule(context, loc, abis, target);
+  if (failed(lowerKernelModuleToLLVM(*kernels)))
+    return nullptr;
+  return translateAndOptimize(*kernels, llvmContext, machine, optLevel);
+}
+
 namespace {
-/// One shard of emitObjectFile: its functions' kernel module, lowered,
-/// translated to a context of its own, optimized and compiled to an object.
-/// Runs on a pool thread; everything it creates dies with it but the object.
+/// One shard of emitObjectFile: compileKernels on a context and target
+/// machine of its own (a code generator is not shared between threads), then
+/// the object. Runs on a pool thread; everything it creates dies with it but
+/// the object.
 LogicalResult compileShard(MLIRContext *context, Location loc,
                            ArrayRef<FunctionABI> abis, const TargetInfo &target,
                            const CPUOptions &options, std::string &object,
                            std::string &error) {
-  OwningOpRef<ModuleOp> kernels = buildKernelModule(context, loc, abis, target);
-  if (failed(lowerKernelModuleToLLVM(*kernels)))
-    return failure();
-  // A target machine's code generator is not shared between threads.
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
       createTargetMachine(options, error);
   if (failed(machine))
     return failure();
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> module =
-      translateAndOptimize(*kernels, llvmContext, **machine, options.optLevel);
+  std::unique_ptr<llvm::Module> module = compileKernels(
+      context, loc, abis, target, llvmContext, **machine, options.optLevel);
   if (!module)
     return failure();
-  kernels = nullptr;
   llvm::SmallString<0> buffer;
   llvm::raw_svector_ostream os(buffer);
   if (failed(

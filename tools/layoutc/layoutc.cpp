@@ -420,12 +420,9 @@ int main(int argc, char **argv) {
   if (llvm::any_of(kinds,
                    [](Emit k) { return k == Emit::LLVM || k == Emit::Asm; })) {
     layout::prepareKernelContext(&context);
-    OwningOpRef<ModuleOp> kernels =
-        layout::buildKernelModule(&context, module->getLoc(), abis, cpuTarget);
-    if (failed(layout::lowerKernelModuleToLLVM(*kernels)))
-      return 1;
     llvmModule =
-        layout::translateAndOptimize(*kernels, llvmContext, *machine, optLevel);
+        layout::compileKernels(&context, module->getLoc(), abis, cpuTarget,
+                               llvmContext, *machine, optLevel);
     if (!llvmModule)
       return 1;
   }

@@ -84,6 +84,15 @@ std::unique_ptr<llvm::Module> translateAndOptimize(ModuleOp llvmDialect,
                                                    llvm::TargetMachine &machine,
                                                    unsigned optLevel);
 
+/// The optimized LLVM module of the functions `abis` describes: their kernel
+/// module (buildKernelModule) lowered to the LLVM dialect, translated for
+/// `machine` and optimized at `optLevel`; the MLIR module is gone on
+/// return. Null after a diagnostic. Needs prepareKernelContext(context).
+std::unique_ptr<llvm::Module>
+compileKernels(MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
+               const TargetInfo &target, llvm::LLVMContext &llvmContext,
+               llvm::TargetMachine &machine, unsigned optLevel);
+
 /// Writes an object file or assembly for `module`.
 LogicalResult emitMachineCode(llvm::Module &module,
                               llvm::TargetMachine &machine, bool assembly,
