@@ -899,21 +899,64 @@ private:
         low.append({at, width + at});
         high.append({at + n / 2, width + at + n / 2});
       }
-    for (int64_t round = 1; round < n; round <<= 1) {
-      SmallVector<Value> next(n);
-      for (int64_t i = 0; i < n / 2; ++i) {
-        next[2 * i] =
-            vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], low);
-        next[2 * i + 1] =
-            vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], high);
-      }
-      rows = std::move(next);
-    }
+    for (int64_t round = 1; round < n; round <<= 1)
+      rows = interleaveRound(rows, low, high);
     return rows;
+  }
+
+  /// One round of the perfect shuffle over m vectors: result 2i interleaves
+  /// vectors i and i + m/2 by `low`, result 2i + 1 by `high`.
+  SmallVector<Value> interleaveRound(ArrayRef<Value> rows,
+                                     ArrayRef<int64_t> low,
+                                     ArrayRef<int64_t> high) {
+    int64_t m = rows.size();
+    SmallVector<Value> next(m);
+    for (int64_t i = 0; i < m / 2; ++i) {
+      next[2 * i] =
+          vector::ShuffleOp::create(e.b, rows[i], rows[i + m / 2], low);
+      next[2 * i + 1] =
+          vector::ShuffleOp::create(e.b, rows[i], rows[i + m / 2], high);
+    }
+    return next;
+  }
+
+  /// interleaveTranspose for rows of 8 bytes, on pairs of rows: the first
+  /// round interleaves rows i and i + n/2 whole, into one 16-byte vector
+  /// that holds both rows of its result; each later round interleaves the
+  /// low (or high) halves of two such vectors, a and a + n/4, which yields
+  /// the pair of result rows 2a (2a + 1) of the round. Every shuffle is then
+  /// one 16-byte unpack, n/2 per round rather than n on 8-byte vectors that
+  /// the code generator must widen and combine. Column i is half i % 2 of
+  /// pair i / 2.
+  SmallVector<Value> pairedTranspose(ArrayRef<Value> rows) {
+    int64_t n = rows.size();
+    SmallVector<int64_t> whole, low, high;
+    for (int64_t c = 0; c < n; ++c) {
+      whole.append({c, n + c});
+      low.append({c, 2 * n + c});
+      high.append({n + c, 3 * n + c});
+    }
+    SmallVector<Value> pairs;
+    for (int64_t i = 0; i < n / 2; ++i)
+      pairs.push_back(
+          vector::ShuffleOp::create(e.b, rows[i], rows[i + n / 2], whole));
+    for (int64_t round = 2; round < n; round <<= 1)
+      pairs = interleaveRound(pairs, low, high);
+    SmallVector<Value> cols;
+    for (int64_t i = 0; i < n; ++i) {
+      SmallVector<int64_t> half;
+      for (int64_t c = 0; c < n; ++c)
+        half.push_back((i % 2) * n + c);
+      cols.push_back(
+          vector::ShuffleOp::create(e.b, pairs[i / 2], pairs[i / 2], half));
+    }
+    return cols;
   }
 
   SmallVector<Value> transposeSquare(SmallVector<Value> rows) {
     int64_t n = rows.size();
+    if (n >= 2 && n * src.bytes == 8)
+      return pairedTranspose(rows);
     // Wider vectors than 128 bits interleave per lane, so they take the
     // butterfly below instead.
     if (n * src.bytes <= 16)
@@ -1164,13 +1207,17 @@ private:
     // The rows along a that a micro tile takes: a line's worth of each
     // source row (as TransposeTiling's rowsFirst and stageRows count them).
     int64_t wide = n * lineBlocks(n);
-    // The tiles of `width` columns from b0 down a.
+    // The tiles of `width` columns from b0 down a; `narrow`: ra is known to
+    // be shorter than `wide`, so no wide tile would run.
     auto column = [&](Value s, Value d, Value b0, int64_t width, bool streaming,
-                      Range ra) {
-      Value aWide = floorTo(ra.lo, ra.hi, wide);
-      e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
-        micro(s, d, la, lb, ia, b0, n, width / n, lineBlocks(n), streaming);
-      });
+                      Range ra, bool narrow = false) {
+      Value aWide = ra.lo;
+      if (!narrow) {
+        aWide = floorTo(ra.lo, ra.hi, wide);
+        e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
+          micro(s, d, la, lb, ia, b0, n, width / n, lineBlocks(n), streaming);
+        });
+      }
       Value aFull = floorTo(aWide, ra.hi, n);
       e.forLoop(aWide, aFull, n, [&](Value ia) {
         micro(s, d, la, lb, ia, b0, n, width / n, 1, streaming);
@@ -1257,8 +1304,9 @@ private:
         });
         rest = Range{aWide, ra.hi};
       }
-      e.forLoop(rb.lo, bFull, w,
-                [&](Value b0) { column(s, d, b0, w, false, rest); });
+      e.forLoop(rb.lo, bFull, w, [&](Value b0) {
+        column(s, d, b0, w, false, rest, /*narrow=*/rowsFirst);
+      });
       Value bSquares = squaresEnd();
       if (w > n)
         e.forLoop(bFull, bSquares, n,

@@ -645,6 +645,12 @@ def hand_cases(seed: int) -> List[Fn]:
     permute_case("squares_f16", "f16", [61, 70], [1, 0])
     permute_case("squares_i8", "i8", [120, 33], [1, 0])
     permute_case("squares_f64", "f64", [15, 9], [1, 0])
+    # Squares of 8-byte rows go through pairs of rows in 16-byte vectors
+    # (f16 squares narrowed to 4, i8 squares of 8); tiles along b first
+    # (rowsFirst) with a split a, whose rows past the last wide tile take
+    # the narrow tiles only.
+    permute_case("paired_f16_n4", "f16", [6, 3, 50], [2, 1, 0])
+    permute_case("rowsfirst_split_i8", "i8", [82, 70, 68], [2, 0, 1], big=True)
     permute_case("P1_big", "f32", [300, 301], [1, 0], big=True)
     permute_case("P2_big", "f32", [2, 33, 40, 41], [0, 2, 3, 1], big=True)
     permute_case("P10_big_f16", "f16", [450, 401], [1, 0], big=True)
