@@ -191,7 +191,19 @@ std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
   tuning.LoopUnrolling = true;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
-  llvm::PassBuilder pb(&machine, tuning);
+  // Optional passes that find nothing in kernels do not run (skipping one
+  // never changes what the code computes): kernels never load in one
+  // iteration what an earlier one stored (loop load elimination, whose
+  // dependence analysis of every loop is costly), make no indirect calls
+  // (called-value propagation) and convert no integer through a float
+  // (float-to-int narrowing).
+  llvm::PassInstrumentationCallbacks instrumentation;
+  instrumentation.registerShouldRunOptionalPassCallback(
+      [](llvm::StringRef pass, llvm::Any) {
+        return pass != "LoopLoadEliminationPass" &&
+               pass != "CalledValuePropagationPass" && pass != "Float2IntPass";
+      });
+  llvm::PassBuilder pb(&machine, tuning, std::nullopt, &instrumentation);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
