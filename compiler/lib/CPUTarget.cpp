@@ -191,17 +191,17 @@ std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
   tuning.LoopUnrolling = true;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
-  // Optional passes that find nothing in kernels do not run (skipping one
-  // never changes what the code computes): kernels never load in one
-  // iteration what an earlier one stored (loop load elimination, whose
-  // dependence analysis of every loop is costly), make no indirect calls
-  // (called-value propagation) and convert no integer through a float
-  // (float-to-int narrowing).
+  // Optional passes that find nothing in generated code do not run
+  // (skipping one never changes what the code computes): no loop reads, a
+  // constant distance along its stride, what an earlier iteration stored
+  // (what loop load elimination forwards, after a costly dependence
+  // analysis of every loop), and no call is indirect (called-value
+  // propagation).
   llvm::PassInstrumentationCallbacks instrumentation;
   instrumentation.registerShouldRunOptionalPassCallback(
       [](llvm::StringRef pass, llvm::Any) {
         return pass != "LoopLoadEliminationPass" &&
-               pass != "CalledValuePropagationPass" && pass != "Float2IntPass";
+               pass != "CalledValuePropagationPass";
       });
   llvm::PassBuilder pb(&machine, tuning, std::nullopt, &instrumentation);
   pb.registerModuleAnalyses(mam);
