@@ -33,7 +33,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BYTES = {"f64": 8, "f32": 4, "f16": 2, "bf16": 2, "i64": 8, "i32": 4,
-         "i16": 2, "i8": 1, "i1": 1, "u8": 1}
+         "i16": 2, "i8": 1, "i1": 1, "ui8": 1}
 # C expression storing a small value of `i` into element p[i] of the dtype.
 FILL = {
     "f64": "((double *)p)[i] = (double)(int)(i % 61) - 30;",
@@ -46,7 +46,7 @@ FILL = {
     "i16": "((int16_t *)p)[i] = (int16_t)(i % 61) - 30;",
     "i8": "((int8_t *)p)[i] = (int8_t)(i % 61) - 30;",
     "i1": "((uint8_t *)p)[i] = (uint8_t)(i % 2);",
-    "u8": "((uint8_t *)p)[i] = (uint8_t)(i % 61);",
+    "ui8": "((uint8_t *)p)[i] = (uint8_t)(i % 61);",
 }
 TENSOR = re.compile(r"^ \*   (arg|result)(\d+): (\w+) sizes \[([^\]]*)\] "
                     r"strides \[([^\]]*)\](.*)$")
