@@ -13,8 +13,8 @@
 
 #include "ProgramFuzzer.h"
 
-#include "layout/Compiler/CPUBackend.h"
-#include "layout/Compiler/FunctionABI.h"
+#include "layout/Compiler/Semantics/FunctionABI.h"
+#include "layout/Compiler/Target/CPU/CPUBackend.h"
 
 #include "mlir/IR/Verifier.h"
 #include "llvm/IR/LLVMContext.h"

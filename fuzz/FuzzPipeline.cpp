@@ -11,8 +11,8 @@
 
 #include "ProgramFuzzer.h"
 
-#include "layout/Compiler/Explain.h"
-#include "layout/Compiler/FunctionABI.h"
+#include "layout/Compiler/Report/Explain.h"
+#include "layout/Compiler/Semantics/FunctionABI.h"
 #include "layout/Dialect/Layout/IR/LayoutTypes.h"
 #include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
 

@@ -2,9 +2,9 @@
 
 #include "ProgramFuzzer.h"
 
-#include "layout/Compiler/Passes.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/IR/LayoutTypes.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
 #include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
 
 #include "mlir/IR/Diagnostics.h"

@@ -12,8 +12,8 @@ that behaviour is unchanged.
         every bench case (bench/cases/*.mlir), every execution-test module
         (test/execution/Inputs and the modules exec_test.py draws for
         exec.test, exec-avx512.test and exec-cuda.test), every .mlir under
-        test/CPU and test/CUDA, and the all-dtypes program of
-        test/CUDA/gen_dtypes.py.
+        test/Target/CPU and test/Target/CUDA, and the all-dtypes program of
+        test/Target/CUDA/gen_dtypes.py.
   codegen-snapshot.py --compare OLD NEW
       Lists the files that differ or exist on one side only; exits 1 if any.
 
@@ -66,13 +66,16 @@ def exec_modules(layoutc, work):
 def inputs(layoutc, work):
     found = {}
     for pattern in ["bench/cases/*.mlir", "test/execution/Inputs/*.mlir",
-                    "test/CPU/**/*.mlir", "test/CUDA/**/*.mlir"]:
+                    "test/Target/CPU/**/*.mlir", "test/Target/CUDA/**/*.mlir"]:
         for path in sorted(glob.glob(os.path.join(ROOT, pattern),
                                      recursive=True)):
-            found[os.path.relpath(path, ROOT)] = path
+            # Named as before the tests moved under test/Target, so that
+            # snapshots of older builds compare.
+            rel = os.path.relpath(path, ROOT).replace("test/Target/", "test/")
+            found[rel] = path
     dtypes = os.path.join(work, "dtypes")
     os.makedirs(dtypes, exist_ok=True)
-    subprocess.run([PY, os.path.join(ROOT, "test/CUDA/gen_dtypes.py"), dtypes],
+    subprocess.run([PY, os.path.join(ROOT, "test/Target/CUDA/gen_dtypes.py"), dtypes],
                    check=True, stdout=subprocess.DEVNULL)
     found["gen_dtypes/dtypes.mlir"] = os.path.join(dtypes, "dtypes.mlir")
     found.update(exec_modules(layoutc, work))

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "layout/Compiler/KernelPlan.h"
+#include "layout/Compiler/Plan/KernelPlan.h"
 
 #include "llvm/Support/MathExtras.h"
 

@@ -1,6 +1,6 @@
 //===- layout-opt.cpp - mlir-opt with the layout dialect and passes -------===//
 
-#include "layout/Compiler/Passes.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"

@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "layout/Compiler/CPUBackend.h"
-#include "layout/Compiler/CUDABackend.h"
-#include "layout/Compiler/Explain.h"
-#include "layout/Compiler/Passes.h"
-#include "layout/Compiler/Run.h"
+#include "layout/Compiler/Driver/Run.h"
+#include "layout/Compiler/Report/Explain.h"
+#include "layout/Compiler/Target/CPU/CPUBackend.h"
+#include "layout/Compiler/Target/CUDA/CUDABackend.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"

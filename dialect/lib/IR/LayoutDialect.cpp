@@ -19,3 +19,19 @@ void LayoutDialect::initialize() {
 #include "layout/Dialect/Layout/IR/LayoutOps.cpp.inc"
       >();
 }
+
+std::string mlir::layout::formatLocation(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (!isa<UnknownLoc>(inner))
+        return formatLocation(inner);
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return formatLocation(named.getChildLoc());
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return formatLocation(callSite.getCallee());
+  return "unknown";
+}

@@ -8,4 +8,16 @@
 
 #include "layout/Dialect/Layout/IR/LayoutOpsDialect.h.inc"
 
+#include <string>
+
+namespace mlir {
+namespace layout {
+
+/// "file:line:col" of a location (the first known one of a fused location),
+/// "unknown" when it has none: how messages and reports name an op.
+std::string formatLocation(Location loc);
+
+} // namespace layout
+} // namespace mlir
+
 #endif // LAYOUT_DIALECT_LAYOUT_IR_LAYOUTDIALECT_H

@@ -1,0 +1,29 @@
+//===- Explain.h - What the compiler says about a program -------*- C++ -*-===//
+
+#ifndef LAYOUT_COMPILER_REPORT_EXPLAIN_H
+#define LAYOUT_COMPILER_REPORT_EXPLAIN_H
+
+#include "layout/Compiler/Plan/KernelPlan.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace layout {
+
+/// The `--emit=explain` JSON of LANGUAGE.md for every function of a planned
+/// module: each result's layout and aliasing, and every remaining copy with
+/// its location, bytes, reason and kernel family, and the kernels planned
+/// for `target`.
+void printExplain(ModuleOp module, const TargetInfo &target,
+                  llvm::raw_ostream &os);
+
+/// The `--emit=memory-map`: for each function result, a grid of logical
+/// index -> storage offset (CuTe's print_layout) and a strip of its storage
+/// counting how many logical indices read each element.
+void printMemoryMap(ModuleOp module, llvm::raw_ostream &os);
+
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_COMPILER_REPORT_EXPLAIN_H

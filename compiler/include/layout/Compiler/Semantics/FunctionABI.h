@@ -1,0 +1,176 @@
+//===- FunctionABI.h - How a planned function is called ---------*- C++ -*-===//
+//
+// The calling convention of a planned layout function, shared by the CPU
+// backend, the header writer and `layoutc --run`: which parameters the entry
+// points take (arguments, then one output per result that is new storage),
+// where every buffer's storage starts relative to the pointer the caller
+// passes, which results are views of arguments, and the ordered list of
+// kernels (copies, conversions, reductions) with their source and
+// destination views.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_COMPILER_SEMANTICS_FUNCTIONABI_H
+#define LAYOUT_COMPILER_SEMANTICS_FUNCTIONABI_H
+
+#include "layout/Compiler/Plan/KernelPlan.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Types.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace layout {
+
+enum class ParamRole { Input, Written, Output };
+/// Added to a written or output parameter's role in the descriptor when its
+/// declared layout's elements are proven distinct although its strides do
+/// not nest, so that layout_rt skips the nesting check it would fail
+/// (layout_rt/entry.h's LRT_ROLE_DISTINCT).
+constexpr int64_t kRoleDistinct = 16;
+
+/// A storage the function touches: an argument's, an output's or a scratch
+/// buffer the function allocates for an intermediate result.
+struct Buffer {
+  Type elementType;
+  /// Elements in the storage.
+  int64_t size = 0;
+  /// Storage position of the element the caller's pointer points at: the
+  /// view offset of a tensor argument or output, 0 for storage arguments and
+  /// scratch.
+  int64_t pointerOffset = 0;
+  /// Entry-point parameter index, or nullopt for scratch.
+  std::optional<unsigned> param;
+};
+
+struct Param {
+  ParamRole role = ParamRole::Input;
+  /// Argument or result number.
+  unsigned number = 0;
+  unsigned buffer = 0;
+  Type elementType;
+  /// The layout the caller passes: offset 0, relative to its pointer.
+  Dims sizes, strides;
+};
+
+/// A function result that is a view of an argument: it moves no data.
+struct ViewResult {
+  unsigned result = 0;
+  unsigned argument = 0;
+  Type elementType;
+  Dims sizes, strides;
+  /// Elements from the argument's first element to the view's.
+  int64_t offset = 0;
+};
+
+enum class KernelKind { Copy, Reduce };
+
+/// One kernel: reads `src` (a view of buffer srcBuffer) and writes `dst` (a
+/// view of dstBuffer). Layout offsets are storage positions in each buffer.
+struct Kernel {
+  KernelKind kind = KernelKind::Copy;
+  Location loc;
+  unsigned srcBuffer = 0, dstBuffer = 0;
+  StridedLayout src, dst;
+  Type srcType, dstType;
+  /// Reductions: kind and normalized reduced dims of `src` (all dims when
+  /// the op's list is empty).
+  ReductionKind reduction = ReductionKind::Sum;
+  Dims reducedDims;
+  KernelPlan plan;
+};
+
+struct FunctionABI {
+  std::string name;
+  std::vector<Buffer> buffers;
+  std::vector<Param> params;
+  std::vector<ViewResult> views;
+  std::vector<Kernel> kernels;
+  /// Parameter types and layouts are all static (always true today: the
+  /// backend rejects dynamic layouts), so a raw entry point exists.
+  bool hasRawEntry = true;
+};
+
+/// Can `name` name an extern "C" function (and prefix its kernels)?
+bool isCIdentifier(llvm::StringRef name);
+
+/// Fails with an error at `func` ("<context>: function name 'x' is not a C
+/// identifier ...; <because>") unless its name is a C identifier.
+LogicalResult verifyEntryName(func::FuncOp func, llvm::StringRef context,
+                              llvm::StringRef because);
+
+/// Fails with an error at the first function of `module` whose symbols
+/// would bind to or clash with others in a linked program: names starting
+/// with '_' or containing "__" (reserved in C and C++; generated CUDA kernels
+/// are `<f>__k<n>`), layout_rt's `lrt_` / `LRT_` prefix, C library functions
+/// and objects (standard, and POSIX's that layout_rt uses), another
+/// function's generated names (`<f>_raw`, `<f>_result<N>_sizes`, `_strides`,
+/// `_offset`), and with `cuda` CUDA's built-in variables and types and its
+/// runtime's `cuda<Upper>` names. `context` starts the message ("code
+/// generation", "CUDA code generation").
+LogicalResult verifyEntrySymbols(ModuleOp module, llvm::StringRef context,
+                                 bool cuda);
+
+/// The planner's view of the CPU the backend targets by default (AVX2).
+/// Chunk counts and vector widths are the same for every CPU target, so that
+/// reductions give the same bits everywhere, never depending on the thread
+/// count at run time; only the transpose tile grows with AVX-512's
+/// registers (CPUBackend.h's overload for a target machine).
+TargetInfo cpuTargetInfo();
+
+/// Analyzes a planned function (after layout-fold-views and
+/// layout-plan-copies). Emits a diagnostic at the offending op and fails on
+/// what code generation cannot do (dynamic layouts, results that view part
+/// of a new buffer).
+FailureOr<FunctionABI> analyzeFunction(func::FuncOp func,
+                                       const TargetInfo &target);
+
+/// The planner's name for a reduce op's kind.
+ReductionKind toReductionKind(ReduceKind kind);
+
+/// "f32", "i1", ... as the language spells element types.
+std::string elementName(Type type);
+/// Bytes per element in memory (i1 takes a byte).
+int64_t elementBytes(Type type);
+
+/// DLPack type code and bits of an element type (i1: LRT_DL_BOOL, 8 bits).
+std::pair<int64_t, int64_t> dlpackType(Type type);
+/// "arg<N>" or "result<N>": a parameter's name in entry points.
+std::string paramName(const Param &param);
+/// The C type of an element in raw entry points (docs/abi.md): bool for i1,
+/// uint16_t bits for f16/bf16.
+std::string rawElementCType(Type type);
+/// The descriptor layout_rt/entry.h's lrt_bind_tensors checks a function's
+/// DLTensors against.
+std::vector<int64_t> bindDescriptor(const FunctionABI &abi);
+
+/// What one backend's header of entry points says beyond the ABI.
+struct HeaderStyle {
+  /// The opening comment, "/* ... */\n".
+  std::string intro;
+  /// Includes after layout_rt.h ("layout_rt/cuda.h"), if any.
+  std::vector<std::string> includes;
+  /// The entry points' last parameter ("cudaStream_t stream").
+  std::string lastParam;
+  /// Declare the raw entry point of every function, not only of those with
+  /// FunctionABI::hasRawEntry.
+  bool rawForAll = false;
+  /// Name each kernel's chunk count.
+  bool showChunks = false;
+};
+
+/// The C header declaring every function's DLPack and raw entry points and
+/// its view results' layouts.
+void printEntryHeader(llvm::ArrayRef<FunctionABI> abis, llvm::StringRef guard,
+                      const HeaderStyle &style, llvm::raw_ostream &os);
+
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_COMPILER_SEMANTICS_FUNCTIONABI_H

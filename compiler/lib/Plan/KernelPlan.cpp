@@ -1,0 +1,608 @@
+//===- KernelPlan.cpp - Target-independent kernel planning ----------------===//
+
+#include "layout/Compiler/Plan/KernelPlan.h"
+
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::layout;
+
+llvm::StringRef mlir::layout::stringifyKernelStrategy(KernelStrategy strategy) {
+  switch (strategy) {
+  case KernelStrategy::Memcpy:
+    return "memcpy";
+  case KernelStrategy::Transpose:
+    return "transpose";
+  case KernelStrategy::Gather:
+    return "gather";
+  case KernelStrategy::Broadcast:
+    return "broadcast";
+  case KernelStrategy::ReduceInner:
+    return "reduce_inner";
+  case KernelStrategy::ReduceOuter:
+    return "reduce_outer";
+  }
+  llvm_unreachable("unknown kernel strategy");
+}
+
+Fallible<bool> mlir::layout::fitsIndex32(const StridedLayout &layout,
+                                         int64_t elementBytes) {
+  Fallible<std::optional<Span>> s = span(layout);
+  if (!s)
+    return fail(s.message());
+  if (!*s)
+    return true;
+  constexpr int64_t lo32 = std::numeric_limits<int32_t>::min();
+  constexpr int64_t hi32 = std::numeric_limits<int32_t>::max();
+  // The last byte of the highest element must be addressable too.
+  std::optional<int64_t> lo =
+      llvm::checkedMul((*s)->lo - layout.offset, elementBytes);
+  std::optional<int64_t> hi =
+      llvm::checkedMul((*s)->hi - layout.offset + 1, elementBytes);
+  return lo && hi && *lo >= lo32 && *hi - 1 <= hi32;
+}
+
+/// Elements per vector when the widest value the inner loop holds is
+/// `widestBytes`.
+static int64_t vectorWidthFor(const TargetInfo &target, int64_t widestBytes) {
+  return std::max<int64_t>(1, target.vectorBytes /
+                                  std::max<int64_t>(1, widestBytes));
+}
+
+/// The edge of a transpose's square register tile, whose rows are vectors
+/// loaded along the source's stride-1 loop and, transposed, stored along the
+/// destination's: 8 rows (4 of 8-byte elements), so that the rows and their
+/// transpose fit AVX2's 16 registers. With 32 registers (AVX-512), a copy
+/// of 4-byte elements takes 16 rows, each a whole 64-byte line. Medians of 5
+/// runs side by side on AMD Zen 4, of the copy limit at 1 and 2 threads:
+/// P1 0.53 -> 0.59 and 0.85 -> 0.95, P4 0.46 -> 0.51 and 0.90 -> 0.97, P5
+/// 0.49 -> 0.58 and 0.74 -> 0.89, P7 0.52 -> 0.60 and 0.87 -> 0.99, P8 0.49
+/// -> 0.60 and 0.76 -> 1.04, P9 0.46 -> 0.53 and 0.84 -> 0.92 (7 runs), but
+/// P3 0.40 -> 0.34 and 0.60 -> 0.64 (it loses the 8-row register-only
+/// tile). Others keep their edge: f16 (P10) 0.34 -> 0.29 and 0.60 -> 0.68,
+/// f64 at 2048x4096 0.64 -> 0.64, C1 (f32 -> f16, 32 loads per 16-row tile)
+/// 0.51 -> 0.48 at 1 thread.
+static int64_t squareEdge(const TargetInfo &target, int64_t srcBytes,
+                          int64_t dstBytes) {
+  if (target.vectorRegisters >= 32 && srcBytes == 4 && dstBytes == 4)
+    return 16;
+  return std::max(srcBytes, dstBytes) >= 8 ? 4 : 8;
+}
+
+/// Lines per chunk when a skewed transpose splits its destination's
+/// stride-1 loop of `size` elements: its rows lose up to a line at each
+/// chunk edge to normal stores, so up to 16 lines, keeping about 16 chunks.
+/// P1 at 4095x4097 split in 64 chunks of 4 lines streamed no faster than
+/// rectangular tiles with normal stores.
+static int64_t skewSplitLines(int64_t size, int64_t line) {
+  return static_cast<int64_t>(llvm::bit_floor(
+      static_cast<uint64_t>(std::clamp<int64_t>(size / line / 16, 1, 16))));
+}
+
+/// Elements of the parallel loop that a chunk boundary must not cut: whole
+/// destination lines when a transpose splits its destination's stride-1
+/// loop (its tiles store whole lines, non-temporal ones aligned), else 1.
+static int64_t splitUnit(const KernelPlan &plan, int64_t loop) {
+  if (plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
+      loop == plan.tiledLoops->second) {
+    int64_t line = lineElements(plan.dstElementBytes);
+    if (!plan.streamingStores)
+      return line;
+    TransposeTiling t = transposeTiling(plan);
+    if (t.skewed)
+      return skewSplitLines(plan.loops[loop].size, line) * line;
+    return std::max(line, t.streamWidth);
+  }
+  return 1;
+}
+
+/// The number of equal chunks (the last may be shorter) that cover `units`
+/// with at most `chunks` of them: 64 iterations in at most 48 chunks are 32
+/// chunks of 2, and the plan says 32.
+static int64_t evenChunks(int64_t units, int64_t chunks) {
+  if (units <= 1 || chunks <= 1)
+    return 1;
+  return llvm::divideCeil(units, llvm::divideCeil(units, chunks));
+}
+
+int64_t mlir::layout::chunkGrain(const KernelPlan &plan) {
+  if (!plan.parallelLoop)
+    return 1;
+  int64_t unit = splitUnit(plan, *plan.parallelLoop);
+  int64_t units = llvm::divideCeil(plan.loops[*plan.parallelLoop].size, unit);
+  return std::max<int64_t>(
+      1, llvm::divideCeil(units, std::max<int64_t>(1, plan.chunks)) * unit);
+}
+
+TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
+  assert(plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
+         "not a tiled transpose");
+  TransposeTiling t;
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t dstBytes = plan.dstElementBytes;
+  const int64_t fullEdge = plan.squareEdge;
+  t.edge = fullEdge;
+  t.interleave = lb.size < t.edge && la.dstStride == lb.size;
+  t.maskedEdges = !t.interleave &&
+                  (plan.srcElementBytes == 4 || plan.srcElementBytes == 8) &&
+                  (dstBytes == 4 || dstBytes == 8);
+  // Masked squares keep the full edge down to half of it: one square does
+  // the work of a narrower one and its masked rest. P9 at 15x17x15x17x15x17
+  // (b = 15: one masked 16 x 16 square per 15 columns rather than an 8 x 8
+  // one and a masked one) at 1 thread, medians of 3 runs side by side:
+  // 0.17 -> 0.27 of the copy limit.
+  int64_t fit = std::min(la.size, lb.size);
+  if (!t.interleave && fit < t.edge && fit >= 2 &&
+      !(t.maskedEdges && 2 * fit > t.edge))
+    t.edge = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(fit)));
+  int64_t line = std::max(t.edge, lineElements(dstBytes));
+  t.width = t.edge * std::clamp<int64_t>(lb.size / t.edge, 1, line / t.edge);
+
+  int64_t rowStride = std::abs(lb.srcStride);
+  for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
+    if (i != a && i != b)
+      (std::abs(plan.loops[i].srcStride) < rowStride ? t.inside : t.outside)
+          .push_back(i);
+  auto bySourceStride = [&](int64_t x, int64_t y) {
+    return std::abs(plan.loops[x].srcStride) >
+           std::abs(plan.loops[y].srcStride);
+  };
+  llvm::stable_sort(t.inside, bySourceStride);
+  llvm::stable_sort(t.outside, bySourceStride);
+  // Destination rows shorter than a line (b) continue along another loop
+  // (its destination stride is b's extent): with that loop outside the
+  // others, a tile's next piece of each destination line came a whole pass
+  // over them later, by when the line, in an L1 set with the tile's other
+  // rows (power-of-two strides), was gone. Innermost, a tile's lines are
+  // finished by the next few tiles. In cache, side by side, medians of 7
+  // (GB/s) at 1 / 2 threads: P9 at 8x8x8x4x4x8 6.1 -> 19.6 / 6.7 -> 15, at
+  // 8^6 21.5 -> 34.3, at 12^6 (24 MiB of traffic) 13.6 -> 16.1 / 13.9 -> 30;
+  // P9 at 15x17x15x17x15x17 (rows of 15 floats, masked 16-wide squares, 133
+  // MB) 6.6 -> 14.3 / 12.6 -> 28 (medians of 5).
+  // Streaming tiles of rows exactly one line long do the same, so that
+  // consecutive tiles store adjacent lines of each row (as pairs of lines
+  // do, streamWidth): P9 0.68 -> 0.79 of the copy limit at 1 thread (AVX-512
+  // and AVX2, medians of 3), 40 -> 46 GB/s at 2.
+  bool shortRows = plan.streamingStores ? lb.size * dstBytes == kCacheLineBytes
+                                        : lb.size * dstBytes < kCacheLineBytes;
+  if (!t.interleave && shortRows) {
+    auto next = llvm::find_if(t.outside, [&](int64_t i) {
+      return plan.loops[i].dstStride == lb.size * lb.dstStride;
+    });
+    if (next != t.outside.end()) {
+      int64_t loop = *next;
+      t.outside.erase(next);
+      t.outside.push_back(loop);
+    }
+  }
+
+  auto lines = [&](int64_t elements) {
+    return (elements * dstBytes) % kCacheLineBytes == 0;
+  };
+  t.wholeLines = !t.interleave && lines(t.width) && lines(la.dstStride) &&
+                 llvm::all_of(t.inside, [&](int64_t i) {
+                   return lines(plan.loops[i].dstStride);
+                 });
+  // Streaming tiles store two lines of each destination row back to back,
+  // as squares side by side along b: the memory then sees pairs of adjacent
+  // lines rather than single lines scattered one per row. Medians of 2-3
+  // runs side by side on an Intel Xeon (Granite Rapids), of the copy limit
+  // at 1 thread (AVX-512): P1 0.66 -> 0.92, P2 0.75 -> 0.94, P3 0.75 ->
+  // 0.95, P4 0.64 -> 0.87, P5 0.75 -> 0.92, P7 0.60 -> 0.87, P8 0.70 ->
+  // 0.87, C1 0.77 -> 0.87, f64 at 4096x2048 0.68 -> 0.90; with AVX2, P1
+  // 0.66 -> 0.86 and P10 0.59 -> 0.65.
+  // Four lines per row were slower than two (P1 0.80, P4 0.79), and so were
+  // i8 tiles of 16 squares (0.54 -> 0.40-0.49).
+  t.streamWidth = t.width;
+  int64_t streamWidth = plan.streamLines * line;
+  if (plan.streamingStores && plan.streamLines > 1 && t.wholeLines &&
+      lb.size >= streamWidth && streamWidth / t.edge <= 8)
+    t.streamWidth = streamWidth;
+  // A skewed tile needs full squares and at least one line per row past
+  // the skew (b spans four lines or more, so most of a row streams). Its
+  // window reads kSkewLines + 1 lines' worth of source rows a vector at a
+  // time, which pays where the rows are long enough to prefetch along (4
+  // KiB or more: P1 at 4095x4097) or the window is a small block of
+  // adjacent rows (NHWC -> NCHW, P3 at 15x111x113x63: 36 KiB). In between,
+  // rectangular tiles storing normally were faster, side by side at 1 and
+  // 2 threads: P5 at 63x511x513 (2 KiB rows) 0.27 -> 0.35 and 0.45 -> 0.55
+  // of the copy limit, 15x1025x1023 (0, 2, 1) 0.25 -> 0.37 and 0.44 ->
+  // 0.47; with 8 KiB rows (4x2049x2047) skewing won, 0.19 -> 0.34.
+  int64_t srcBytes = plan.srcElementBytes;
+  int64_t rowBytes = la.size * std::abs(la.srcStride) * srcBytes;
+  int64_t windowBytes = (kSkewLines + 1) * line * rowStride * srcBytes;
+  t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
+             kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line &&
+             (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
+  // The rows along a that a tile takes: a line's worth of each source row.
+  int64_t tileRows = t.edge * sourceLineBlocks(t.edge, srcBytes);
+  // Staged rows: a tile's rows per block, and at least two destination
+  // lines.
+  int64_t stageBytes = tileRows * lb.size * dstBytes;
+  if (!t.interleave && !t.wholeLines && !t.skewed && t.inside.empty() &&
+      (t.maskedEdges || lb.size % t.edge == 0) && lb.dstStride == 1 &&
+      la.dstStride == lb.size && kCacheLineBytes % dstBytes == 0 &&
+      stageBytes >= 2 * kCacheLineBytes && stageBytes <= kStageBytes) {
+    t.staged = true;
+    t.stageRows = tileRows;
+  }
+  // Rows of tiles first: in cache, side by side, medians of 5-7 runs (GB/s)
+  // at 1 / 2 threads: NHWC -> NCHW at 1x16x32x64 (one chunk) 54 -> 88 at 1; P1
+  // at 256x256 63 -> 74 / 68 -> 138 and P5 at 4x128x128 71 -> 74 / 82 -> 143
+  // (split along su and the batch). Not where the source rows share more (NCHW
+  // -> NHWC at 1x64x32x32: 70 -> 52 at 1), nor beyond L2 (P1 at 2048x2000
+  // 8.6 -> 6.1, P4 at 255x257x255 0.23 -> 0.19 of the copy limit).
+  int64_t elements = 1;
+  for (const KernelLoop &l : plan.loops)
+    elements *= l.size;
+  int64_t dstShare = linesPerSet(la.dstStride * dstBytes, tileRows);
+  t.rowsFirst = !t.interleave && elements * (srcBytes + dstBytes) <= kL2Bytes &&
+                dstShare > 1 &&
+                dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
+  return t;
+}
+
+int64_t mlir::layout::linesPerSet(int64_t strideBytes, int64_t rows) {
+  constexpr int64_t kSets = 64;
+  int64_t most = 0;
+  llvm::SmallVector<int64_t> perSet(kSets, 0);
+  for (int64_t j = 0; j < rows; ++j) {
+    int64_t line = j * strideBytes / kCacheLineBytes;
+    int64_t set = ((line % kSets) + kSets) % kSets;
+    most = std::max(most, ++perSet[set]);
+  }
+  return most;
+}
+
+bool mlir::layout::joinsRuns(const KernelPlan &plan) {
+  if ((plan.strategy != KernelStrategy::Gather &&
+       plan.strategy != KernelStrategy::Broadcast) ||
+      plan.convert || plan.loops.size() < 2 ||
+      (plan.dstElementBytes != 4 && plan.dstElementBytes != 8))
+    return false;
+  const KernelLoop &run = plan.loops.back();
+  int64_t runBytes = run.size * plan.dstElementBytes;
+  if (run.srcStride != 1 || run.dstStride != 1 || runBytes < kCacheLineBytes ||
+      runBytes >= kLongRunBytes)
+    return false;
+  llvm::SmallVector<int64_t, 6> sizes, strides;
+  for (const KernelLoop &l : plan.loops) {
+    sizes.push_back(l.size);
+    strides.push_back(l.dstStride);
+  }
+  return isNonOverlappingAndDense(StridedLayout(sizes, strides, 0));
+}
+
+/// Splits the chosen loop over threads, never giving a thread less than
+/// kMinBytesPerChunk of `trafficBytes`.
+static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
+                               int64_t trafficBytes, const TargetInfo &target) {
+  int64_t units =
+      llvm::divideCeil(plan.loops[loop].size, splitUnit(plan, loop));
+  int64_t byTraffic = std::max<int64_t>(1, trafficBytes / kMinBytesPerChunk);
+  plan.chunks = evenChunks(
+      units, std::min(std::max<int64_t>(1, target.numThreads), byTraffic));
+  plan.parallelLoop =
+      plan.chunks > 1 ? std::optional<int64_t>(loop) : std::nullopt;
+}
+
+/// Whether non-temporal stores of a copy would fill whole 64-byte lines, or
+/// nearly: transposes whose tiles store whole lines (transposeTiling) or
+/// that interleave rows into runs of 4 KiB or more, one
+/// run (a chunk splits at most two lines), runs of 4 KiB or more (two shared
+/// edge lines in 64), runs and row strides that are multiples of 64 bytes,
+/// or runs joined across their edge lines (joinsRuns). Other short runs of
+/// odd length would share their edge lines between streaming and normal
+/// stores, which flushes the write-combining buffers partially (P6 at
+/// 511x255x129: 3.9 GB/s streaming so, 12.4 without, 31 joined).
+static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
+  if (plan.strategy == KernelStrategy::Transpose) {
+    TransposeTiling t = transposeTiling(plan);
+    if (t.interleave) {
+      // NCHW -> NHWC with C = 3 stores one contiguous run per a-row block,
+      // a vector of a per channel at a time, each 16 bytes or more: whole
+      // lines but at the run's two ends (P11, 1 MiB pixels of 3 bytes).
+      auto [a, b] = *plan.tiledLoops;
+      int64_t run = plan.loops[a].size * plan.loops[b].size * dstBytes;
+      return plan.vectorWidth * dstBytes >= 16 && run >= kLongRunBytes;
+    }
+    return t.wholeLines || t.skewed || t.staged;
+  }
+  if (plan.loops.size() <= 1 || joinsRuns(plan))
+    return true;
+  int64_t run = plan.loops.back().size * dstBytes;
+  if (run >= kLongRunBytes)
+    return true;
+  return run % kCacheLineBytes == 0 &&
+         llvm::all_of(llvm::ArrayRef(plan.loops).drop_back(),
+                      [&](const KernelLoop &outer) {
+                        return (outer.dstStride * dstBytes) % kCacheLineBytes ==
+                               0;
+                      });
+}
+
+static Fallible<std::monostate> proveIndexWidth(KernelPlan &plan,
+                                                const StridedLayout &src,
+                                                const StridedLayout &dst,
+                                                int64_t elements) {
+  Fallible<bool> srcFits = fitsIndex32(src, plan.srcElementBytes);
+  if (!srcFits)
+    return fail(srcFits.message());
+  Fallible<bool> dstFits = fitsIndex32(dst, plan.dstElementBytes);
+  if (!dstFits)
+    return fail(dstFits.message());
+  // The flat element counter of a chunked loop must not wrap either.
+  plan.index32 =
+      *srcFits && *dstFits && elements <= std::numeric_limits<int32_t>::max();
+  return std::monostate();
+}
+
+Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
+                                            const StridedLayout &dst,
+                                            int64_t srcBytes, int64_t dstBytes,
+                                            const TargetInfo &target,
+                                            std::optional<bool> convert) {
+  if (!src.isStatic() || !dst.isStatic())
+    return fail("kernel planning needs static layouts");
+  if (src.sizes != dst.sizes)
+    return fail("copy between different sizes " + formatDims(src.sizes) +
+                " and " + formatDims(dst.sizes));
+  Fallible<int64_t> elements = numel(dst.sizes);
+  if (!elements)
+    return fail(elements.message());
+  std::optional<int64_t> traffic =
+      llvm::checkedMul(*elements, srcBytes + dstBytes);
+  std::optional<int64_t> written = llvm::checkedMul(*elements, dstBytes);
+  if (!traffic || !written)
+    return fail("integer overflow: the copy moves more than 2^63 bytes");
+
+  KernelPlan plan;
+  plan.convert = convert.value_or(srcBytes != dstBytes);
+  plan.srcElementBytes = srcBytes;
+  plan.dstElementBytes = dstBytes;
+  switch (copyFamily(src, dst)) {
+  case CopyFamily::Memcpy:
+    plan.strategy = KernelStrategy::Memcpy;
+    break;
+  case CopyFamily::Transpose:
+    plan.strategy = KernelStrategy::Transpose;
+    break;
+  case CopyFamily::Gather:
+    plan.strategy = KernelStrategy::Gather;
+    break;
+  case CopyFamily::Broadcast:
+    plan.strategy = KernelStrategy::Broadcast;
+    break;
+  }
+  llvm::SmallVector<StridedLayout, 2> nest = coalesceInOrderOf({src, dst}, 1);
+  for (auto [size, s, d] :
+       llvm::zip_equal(nest[0].sizes, nest[0].strides, nest[1].strides))
+    plan.loops.push_back({size, s, d});
+
+  plan.vectorWidth = vectorWidthFor(target, std::max(srcBytes, dstBytes));
+  if (plan.strategy == KernelStrategy::Transpose) {
+    // copyFamily has proven both unit-stride loops exist and differ.
+    int64_t su = unitStrideDim(nest[0]), du = unitStrideDim(nest[1]);
+    plan.tiledLoops = {su, du};
+    plan.squareEdge = squareEdge(target, srcBytes, dstBytes);
+    plan.tile = {std::min(plan.squareEdge, plan.loops[su].size),
+                 std::min(plan.squareEdge, plan.loops[du].size)};
+  }
+  // Once the copy's traffic exceeds the cache, the source streaming through
+  // evicts the destination before anyone reads it back: skipping the
+  // read-for-ownership saves a third of the memory traffic.
+  plan.streamingStores =
+      *traffic > target.cacheBytes && streamingFillsLines(plan, dstBytes);
+  // A gather of contiguous runs whose stores stream whole lines walks the
+  // source in its own order (outer loops by decreasing source stride), so
+  // that the reads are one sequential stream and the scattered side is the
+  // streaming stores, which do not care where their lines go. P6 (512-byte
+  // runs) in C at 1 thread: 0.33-0.35 of the copy ceiling in destination
+  // order, 0.67-0.69 in source order. The split then cuts source bands.
+  const KernelLoop &run = plan.loops.back();
+  if (plan.strategy == KernelStrategy::Gather && plan.streamingStores &&
+      plan.loops.size() > 2 && run.srcStride == 1 && run.dstStride == 1)
+    std::stable_sort(plan.loops.begin(), plan.loops.end() - 1,
+                     [](const KernelLoop &x, const KernelLoop &y) {
+                       return std::abs(x.srcStride) > std::abs(y.srcStride);
+                     });
+  int64_t parallel = 0;
+  if (plan.strategy == KernelStrategy::Transpose) {
+    // Split the source's outermost loop, so that a chunk is a band of the
+    // source and reads its rows whole. Splitting the destination's outermost
+    // loop (su for P1 and P4) would read every source row in pieces of the
+    // chunk's width (1 KiB for P1 in 16 chunks, 64 bytes for P4), each piece
+    // a new prefetch stream. P1 at 1 thread: 0.40 of the copy ceiling split
+    // along su, 0.50 along the rows.
+    for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
+      if (std::abs(plan.loops[i].srcStride) >
+          std::abs(plan.loops[parallel].srcStride))
+        parallel = i;
+    // Skewed tiles in chunks of fewer than 4 lines would store a third or
+    // more of each row normally (P4 at 255x257x255): rectangular tiles.
+    int64_t du = plan.tiledLoops->second;
+    if (plan.streamingStores && parallel == du &&
+        transposeTiling(plan).skewed &&
+        skewSplitLines(plan.loops[du].size,
+                       lineElements(plan.dstElementBytes)) < 4)
+      plan.streamingStores = false;
+    // Chunks along du own a band of every destination row. Tiles that store
+    // normally leave the lines at the band's edges to the next chunk: with
+    // loops inside the tile (P7 at 63x65x63x65: four chunks of 16 columns),
+    // each chunk is a pass over the whole destination and reads those lines
+    // from memory again. Split the next loop in source order instead, whose
+    // chunks own whole rows. So do
+    // - streaming tiles (not skewed ones, whose split has its own units):
+    //   they then store pairs of lines (TransposeTiling::streamWidth) in up
+    //   to 64 chunks, rather than in as many as b has pairs (P4 8, P7 2).
+    //   Side by side on an Intel Xeon, medians of 2 runs (GB/s) at 1 / 2
+    //   threads, split along b -> along the next loop: P4 22.5 -> 25.1 /
+    //   45.3 -> 51.5, P7 23.1 -> 23.3 / 47.0 -> 47.5;
+    // - staged rows, which need each chunk's rows whole, one contiguous span,
+    //   and split a when there is no other loop (P2 at 15x63x111x113 split
+    //   along a, 64 bands of every image, ran at 0.26 of the copy limit
+    //   instead of 0.35 split by image);
+    // - tiles that go along b first (rowsFirst), which split a too: two
+    //   threads writing bands of the same rows at once ran at half the speed
+    //   of one (P1 at 256x256, 2 threads: 28 GB/s split along b, 138 along
+    //   a).
+    int64_t su = plan.tiledLoops->first;
+    bool staged = plan.streamingStores && transposeTiling(plan).staged;
+    bool skewed = plan.streamingStores && transposeTiling(plan).skewed;
+    if (!skewed && parallel == du) {
+      std::optional<int64_t> other;
+      for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
+        if (i != su && i != du &&
+            (!other || std::abs(plan.loops[i].srcStride) >
+                           std::abs(plan.loops[*other].srcStride)))
+          other = i;
+      if (other)
+        parallel = *other;
+      else if (staged || transposeTiling(plan).rowsFirst)
+        parallel = su;
+    }
+  }
+  // Pairs of lines per streaming tile row (TransposeTiling::streamWidth),
+  // unless a split along b then makes half as many chunks as single lines,
+  // and fewer than 16 (the pairs gain 30% per thread; more threads than 16
+  // rarely add bandwidth to a copy). Not for squares of 16-byte rows with 32
+  // registers, whose tiles load every source line whole for one line of each
+  // destination row (the CPU backend's streamingLanes): P10 with pairs, 0.64
+  // -> 0.59-0.64 of the copy limit at 1 thread.
+  if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
+      !lanesSquares(target.vectorRegisters, plan.squareEdge, srcBytes,
+                    dstBytes)) {
+    KernelPlan single = plan;
+    plan.streamLines = kStreamLines;
+    splitAcrossThreads(single, parallel, *traffic, target);
+    splitAcrossThreads(plan, parallel, *traffic, target);
+    if (plan.chunks < 16 && 2 * plan.chunks <= single.chunks)
+      plan = std::move(single);
+  } else {
+    splitAcrossThreads(plan, parallel, *traffic, target);
+  }
+  if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);
+      !r)
+    return fail(r.message());
+  return plan;
+}
+
+/// PyTorch's accumulate_type on CPU, and the result type of the reduction.
+static std::pair<ElementInfo, ElementInfo>
+accumulatorAndResult(ReductionKind kind, const ElementInfo &element) {
+  ElementInfo i64{"i64", 8, false};
+  switch (kind) {
+  case ReductionKind::Amax:
+  case ReductionKind::Amin:
+    return {element, element};
+  case ReductionKind::Argmax:
+  case ReductionKind::Argmin:
+    return {element, i64};
+  case ReductionKind::Sum:
+  case ReductionKind::Mean:
+  case ReductionKind::Prod:
+    if (!element.isFloat)
+      return {i64, i64};
+    if (element.bytes >= 8)
+      return {element, element};
+    return {ElementInfo{"f32", 4, true}, element};
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
+                                                 llvm::ArrayRef<int64_t> dims,
+                                                 ReductionKind kind,
+                                                 const ElementInfo &element,
+                                                 const TargetInfo &target) {
+  if (!input.isStatic())
+    return fail("kernel planning needs static layouts");
+  Fallible<Dims> reduced = normalizeReduceDims(input.rank(), dims);
+  if (!reduced)
+    return fail(reduced.message());
+  Fallible<Dims> resultSizes = reduceSizes(input.sizes, dims, false);
+  if (!resultSizes)
+    return fail(resultSizes.message());
+  Fallible<Dims> resultStrides = contiguousStrides(*resultSizes);
+  if (!resultStrides)
+    return fail(resultStrides.message());
+  // The output seen at the input's rank: stride 0 along reduced dims, so
+  // that joint coalescing never merges a reduced dim with a kept one.
+  StridedLayout result(*resultSizes, *resultStrides);
+  StridedLayout output;
+  output.sizes = input.sizes;
+  for (int64_t d = 0, kept = 0; d < input.rank(); ++d)
+    output.strides.push_back(
+        llvm::is_contained(*reduced, d) ? 0 : (*resultStrides)[kept++]);
+  Fallible<int64_t> elements = numel(input.sizes);
+  Fallible<int64_t> outputs = numel(*resultSizes);
+  if (!elements || !outputs)
+    return fail(!elements ? elements.message() : outputs.message());
+
+  auto [acc, res] = accumulatorAndResult(kind, element);
+  KernelPlan plan;
+  plan.accumulator = acc.name;
+  plan.srcElementBytes = element.bytes;
+  plan.dstElementBytes = res.bytes;
+  plan.convert = acc.name != element.name;
+  std::optional<int64_t> read = llvm::checkedMul(*elements, element.bytes);
+  std::optional<int64_t> written = llvm::checkedMul(*outputs, res.bytes);
+  std::optional<int64_t> traffic =
+      read && written ? llvm::checkedAdd(*read, *written) : std::nullopt;
+  if (!traffic)
+    return fail("integer overflow: the reduction moves more than 2^63 bytes");
+
+  llvm::SmallVector<StridedLayout, 2> nest =
+      coalesceInOrderOf({input, output}, 0);
+  bool empty = *elements == 0;
+  for (auto [size, s, d] :
+       llvm::zip_equal(nest[0].sizes, nest[0].strides, nest[1].strides))
+    plan.loops.push_back({size, s, d, /*reduced=*/!empty && d == 0});
+  // A single element coalesces to the placeholder run (1):(1) on both sides;
+  // when it is also the only output, it is a (trivial) reduction.
+  if (!empty && *outputs == 1 && plan.loops.size() == 1 &&
+      plan.loops.front().size == 1)
+    plan.loops.front() = {1, 1, 0, /*reduced=*/true};
+  plan.strategy = plan.loops.back().reduced ? KernelStrategy::ReduceInner
+                                            : KernelStrategy::ReduceOuter;
+  plan.vectorWidth = vectorWidthFor(target, std::max(acc.bytes, element.bytes));
+
+  // When the outermost loop is reduced, split it: each chunk accumulates a
+  // full set of outputs over its rows and the sets combine in chunk order,
+  // so memory streams in order (splitting kept columns would make every
+  // chunk stride over all rows) and the bits do not depend on the thread
+  // count. Every set is initialized and combined once per call, off the
+  // parallel path: all sets together stay within 1/256 of the bytes read
+  // (R4: 16 sets of 16 KiB; with 64 of them its serial initialization and
+  // combining took 16% of a 1-thread run, and the run went 12 -> 18 GB/s
+  // with 16) and within 16 MiB. arg* reductions run serially in logical order.
+  // Otherwise split the outermost kept loop.
+  bool argReduction =
+      kind == ReductionKind::Argmax || kind == ReductionKind::Argmin;
+  if (!argReduction && plan.loops.front().reduced && *outputs > 0) {
+    splitAcrossThreads(plan, 0, *read, target);
+    int64_t budget = std::min<int64_t>(*read / 256, int64_t(16) << 20);
+    while (plan.chunks > 1 && plan.chunks * *outputs * acc.bytes > budget)
+      plan.chunks /= 2;
+    plan.chunks = evenChunks(plan.loops.front().size, plan.chunks);
+    plan.parallelLoop =
+        plan.chunks > 1 ? std::optional<int64_t>(0) : std::nullopt;
+  }
+  if (!plan.parallelLoop) {
+    auto kept = llvm::find_if(plan.loops,
+                              [](const KernelLoop &l) { return !l.reduced; });
+    int64_t parallel = kept != plan.loops.end() ? kept - plan.loops.begin() : 0;
+    splitAcrossThreads(plan, parallel, *traffic, target);
+  }
+  plan.streamingStores = *written > target.cacheBytes;
+  if (Fallible<std::monostate> r =
+          proveIndexWidth(plan, input, result, *elements);
+      !r)
+    return fail(r.message());
+  return plan;
+}

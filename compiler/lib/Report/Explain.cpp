@@ -1,0 +1,346 @@
+//===- Explain.cpp - --emit=explain and --emit=memory-map -----------------===//
+
+#include "layout/Compiler/Report/Explain.h"
+#include "layout/Compiler/Plan/KernelPlan.h"
+#include "layout/Compiler/Semantics/FunctionABI.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+/// `s` as a JSON string. Names and file paths may hold any bytes (`@"\ff"`
+/// parses); JSON is UTF-8, so an invalid sequence becomes U+FFFD, as
+/// llvm::json::Value would do itself were it not asserting valid UTF-8.
+static std::string jsonString(StringRef s) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::json::Value(llvm::json::isUTF8(s) ? s.str()
+                                                : llvm::json::fixUTF8(s));
+  return out;
+}
+
+static std::string jsonInt(int64_t v) {
+  return v == kDynamic ? std::string("null") : std::to_string(v);
+}
+
+/// The function argument whose storage `v` views, if any.
+static std::optional<unsigned> aliasedArgument(Value v) {
+  if (auto arg = dyn_cast<BlockArgument>(getStorageRoot(v)))
+    return arg.getArgNumber();
+  return std::nullopt;
+}
+
+static int64_t bytesOf(StridedTensorType t) {
+  Fallible<int64_t> n = numel(t.getShape());
+  return n ? *n * t.getElementBytes() : 0;
+}
+
+static std::string explainResult(Value v) {
+  auto type = cast<StridedTensorType>(v.getType());
+  StridedLayout l = type.getStridedLayout();
+  std::optional<unsigned> alias = aliasedArgument(v);
+  bool known = l.isStatic();
+  return llvm::formatv("{{\"sizes\": {0}, \"strides\": {1}, \"offset\": {2}, "
+                       "\"dtype\": {3}, \"aliases\": {4}, \"contiguous\": {5}, "
+                       "\"channels_last\": {6}}",
+                       formatDims(l.sizes, "null"),
+                       formatDims(l.strides, "null"), jsonInt(l.offset),
+                       jsonString(dtypeName(type.getElementType())),
+                       alias ? std::to_string(*alias) : std::string("null"),
+                       known && isContiguous(l) ? "true" : "false",
+                       known && isChannelsLastContiguous(l) ? "true" : "false")
+      .str();
+}
+
+static std::string explainCopy(StringRef op, Location loc, int64_t bytes,
+                               StringRef reason, StringRef kernel) {
+  return llvm::formatv("{{\"op\": {0}, \"loc\": {1}, \"bytes\": {2}, "
+                       "\"reason\": {3}, \"kernel\": {4}}",
+                       jsonString(op), jsonString(formatLocation(loc)), bytes,
+                       jsonString(reason), jsonString(kernel))
+      .str();
+}
+
+static std::string jsonBool(bool b) { return b ? "true" : "false"; }
+
+/// One `kernels` entry. A plan that cannot be made (a dynamic layout) keeps
+/// every key, with null values, so that readers see one shape.
+static std::string explainKernel(StringRef op, Location loc,
+                                 const Fallible<KernelPlan> &plan) {
+  std::string head =
+      llvm::formatv("{{\"op\": {0}, \"loc\": {1}, ", jsonString(op),
+                    jsonString(formatLocation(loc)))
+          .str();
+  if (!plan)
+    return head + "\"strategy\": null, \"loops\": null, \"vector_width\": "
+                  "null, \"tile\": null, \"parallel_dim\": null, \"chunks\": "
+                  "null, \"index_bits\": null, \"streaming_stores\": null, "
+                  "\"accumulator\": null}";
+  std::string loops;
+  llvm::raw_string_ostream ls(loops);
+  llvm::interleaveComma(plan->loops, ls, [&](const KernelLoop &l) {
+    ls << llvm::formatv(
+        "{{\"size\": {0}, \"src_stride\": {1}, \"dst_stride\": {2}}", l.size,
+        l.srcStride, l.dstStride);
+  });
+  return head +
+         llvm::formatv(
+             "\"strategy\": {0}, \"loops\": [{1}], \"vector_width\": {2}, "
+             "\"tile\": {3}, \"parallel_dim\": {4}, \"chunks\": {5}, "
+             "\"index_bits\": {6}, \"streaming_stores\": {7}, "
+             "\"accumulator\": {8}}",
+             jsonString(
+                 ((plan->convert && !plan->accumulator ? "convert+" : "") +
+                  stringifyKernelStrategy(plan->strategy))
+                     .str()),
+             loops, plan->vectorWidth,
+             plan->tile.empty() ? std::string("null") : formatDims(plan->tile),
+             plan->parallelLoop ? std::to_string(*plan->parallelLoop)
+                                : std::string("null"),
+             plan->chunks, plan->index32 ? 32 : 64,
+             jsonBool(plan->streamingStores),
+             plan->accumulator ? jsonString(*plan->accumulator)
+                               : std::string("null"))
+             .str();
+}
+
+static ReductionKind reductionKind(ReduceKind kind) {
+  switch (kind) {
+  case ReduceKind::sum:
+    return ReductionKind::Sum;
+  case ReduceKind::mean:
+    return ReductionKind::Mean;
+  case ReduceKind::prod:
+    return ReductionKind::Prod;
+  case ReduceKind::amax:
+    return ReductionKind::Amax;
+  case ReduceKind::amin:
+    return ReductionKind::Amin;
+  case ReduceKind::argmax:
+    return ReductionKind::Argmax;
+  case ReduceKind::argmin:
+    return ReductionKind::Argmin;
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+void mlir::layout::printExplain(ModuleOp module, const TargetInfo &target,
+                                raw_ostream &os) {
+  os << "{\"functions\": [";
+  bool firstFunc = true;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    os << (firstFunc ? "" : ",\n ")
+       << "{\"name\": " << jsonString(func.getSymName())
+       << ",\n  \"results\": [";
+    firstFunc = false;
+    auto ret = cast<func::ReturnOp>(func.getBody().back().getTerminator());
+    llvm::interleave(
+        ret.getOperands(), os, [&](Value v) { os << explainResult(v); },
+        ",\n              ");
+    os << "],\n  \"copies\": [";
+    SmallVector<std::string> copies, kernels;
+    func.walk([&](Operation *op) {
+      if (auto m = dyn_cast<MaterializeOp>(op)) {
+        StridedTensorType in = m.getInput().getType();
+        StridedTensorType out = m.getType();
+        kernels.push_back(explainKernel(
+            m.getOrigin(), m.getLoc(),
+            planCopy(in.getStridedLayout(), out.getStridedLayout(),
+                     in.getElementBytes(), out.getElementBytes(), target,
+                     in.getElementType() != out.getElementType())));
+        copies.push_back(explainCopy(
+            m.getOrigin(), m.getLoc(), bytesOf(in) + bytesOf(out),
+            m.getReason(),
+            classifyCopy(in.getStridedLayout(), out.getStridedLayout(),
+                         in.getElementType() != out.getElementType())));
+      } else if (auto c = dyn_cast<CopyOp>(op)) {
+        StridedTensorType src = c.getSrc().getType();
+        StridedTensorType dst = c.getDst().getType();
+        Fallible<StridedLayout> read =
+            broadcastTo(src.getStridedLayout(), dst.getShape());
+        kernels.push_back(explainKernel(
+            "layout.copy", c.getLoc(),
+            read
+                ? planCopy(*read, dst.getStridedLayout(), src.getElementBytes(),
+                           dst.getElementBytes(), target,
+                           src.getElementType() != dst.getElementType())
+                : Fallible<KernelPlan>(fail(read.message()))));
+        int64_t elements = bytesOf(dst) / dst.getElementBytes();
+        copies.push_back(explainCopy(
+            "layout.copy", c.getLoc(),
+            elements * (src.getElementBytes() + dst.getElementBytes()),
+            "writes into the destination's existing storage",
+            read ? classifyCopy(*read, dst.getStridedLayout(),
+                                src.getElementType() != dst.getElementType())
+                 : std::string("gather")));
+      } else if (auto r = dyn_cast<ReduceOp>(op)) {
+        StridedTensorType in = r.getInput().getType();
+        Type element = in.getElementType();
+        kernels.push_back(explainKernel(
+            "layout.reduce", r.getLoc(),
+            planReduction(in.getStridedLayout(), r.getDims(),
+                          reductionKind(r.getKind()),
+                          {dtypeName(element), in.getElementBytes(),
+                           isa<FloatType>(element)},
+                          target)));
+      }
+    });
+    llvm::interleave(copies, os, ",\n             ");
+    os << "],\n  \"kernels\": [";
+    llvm::interleave(kernels, os, ",\n               ");
+    os << "]}";
+  }
+  os << "]}\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Memory map
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr int64_t kMaxRows = 16, kMaxCols = 16, kMaxSlices = 8;
+constexpr int64_t kMaxStorage = 1024, kStripWidth = 16;
+} // namespace
+
+/// One 2-D slice (the last two dims) of the index -> offset grid.
+static void printGrid(raw_ostream &os, const StridedLayout &l, int64_t base) {
+  int64_t rank = l.rank();
+  int64_t rows = rank >= 2 ? l.sizes[rank - 2] : 1;
+  int64_t cols = rank >= 1 ? l.sizes[rank - 1] : 1;
+  int64_t rowStride = rank >= 2 ? l.strides[rank - 2] : 0;
+  int64_t colStride = rank >= 1 ? l.strides[rank - 1] : 0;
+  int64_t shownRows = std::min(rows, kMaxRows);
+  int64_t shownCols = std::min(cols, kMaxCols);
+  int width = 3;
+  for (int64_t r = 0; r < shownRows; ++r)
+    for (int64_t c = 0; c < shownCols; ++c)
+      width = std::max<int>(
+          width,
+          std::to_string(base + r * rowStride + c * colStride).size() + 1);
+  os << llvm::formatv("{0,6}", "") << "|";
+  for (int64_t c = 0; c < shownCols; ++c)
+    os << llvm::right_justify(std::to_string(c), width);
+  if (shownCols < cols)
+    os << " ... (" << cols << " columns)";
+  os << "\n"
+     << std::string(6, '-') << "+" << std::string(width * shownCols, '-')
+     << "\n";
+  for (int64_t r = 0; r < shownRows; ++r) {
+    os << llvm::right_justify(rank >= 2 ? std::to_string(r) : "", 5) << " |";
+    for (int64_t c = 0; c < shownCols; ++c)
+      os << llvm::right_justify(
+          std::to_string(base + r * rowStride + c * colStride), width);
+    os << "\n";
+  }
+  if (shownRows < rows)
+    os << "   ... (" << rows << " rows)\n";
+}
+
+/// How many logical indices of a view read each storage element in
+/// [0, shown) (the strip shows no more), or none counted when the view has
+/// more than `limit` elements; views up to the limit (a million elements)
+/// are counted in milliseconds, however many results a function has.
+static std::vector<int64_t> readCounts(const StridedLayout &l, int64_t shown,
+                                       int64_t limit) {
+  std::vector<int64_t> counts(shown, 0);
+  Fallible<int64_t> n = numel(l.sizes);
+  if (!n || *n == 0 || *n > limit)
+    return counts;
+  anyStorageOffset(l, *n, [&](int64_t offset) {
+    if (offset >= 0 && offset < shown)
+      ++counts[offset];
+    return false;
+  });
+  return counts;
+}
+
+static void printMemoryMapOf(raw_ostream &os, Value v, unsigned resultIndex,
+                             StringRef funcName) {
+  auto type = cast<StridedTensorType>(v.getType());
+  StridedLayout l = type.getStridedLayout();
+  Value root = getStorageRoot(v);
+  os << "@" << funcName << " result " << resultIndex << ": sizes "
+     << formatDims(l.sizes) << ", strides " << formatDims(l.strides)
+     << ", offset " << (l.offset == kDynamic ? "?" : std::to_string(l.offset))
+     << ", " << dtypeName(type.getElementType()) << ", ";
+  if (auto arg = dyn_cast<BlockArgument>(root))
+    os << "a view of argument " << arg.getArgNumber() << "'s storage\n";
+  else
+    os << "new storage\n";
+  if (!l.isStatic()) {
+    os << "  (dynamic layout: no map)\n\n";
+    return;
+  }
+  os << "logical index -> storage offset\n";
+  Fallible<int64_t> n = numel(l.sizes);
+  if (n && *n == 0) {
+    os << "  (no elements)\n";
+  } else if (l.rank() <= 2) {
+    printGrid(os, l, l.offset);
+  } else {
+    // Leading dims enumerate 2-D slices.
+    StridedLayout lead(ArrayRef<int64_t>(l.sizes).drop_back(2),
+                       ArrayRef<int64_t>(l.strides).drop_back(2), 0);
+    Fallible<int64_t> slices = numel(lead.sizes);
+    SmallVector<int64_t> index(lead.rank(), 0);
+    for (int64_t s = 0; slices && s < std::min(*slices, kMaxSlices); ++s) {
+      int64_t base = l.offset;
+      os << "[";
+      for (int64_t d = 0; d < lead.rank(); ++d) {
+        base += index[d] * lead.strides[d];
+        os << index[d] << ", ";
+      }
+      os << ":, :]\n";
+      printGrid(os, l, base);
+      for (int64_t d = lead.rank() - 1; d >= 0; --d) {
+        if (++index[d] < lead.sizes[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    if (slices && *slices > kMaxSlices)
+      os << "... (" << *slices << " slices)\n";
+  }
+  std::optional<int64_t> storage = getStorageSize(root);
+  if (!storage) {
+    os << "\n";
+    return;
+  }
+  Fallible<int64_t> elements = numel(l.sizes);
+  constexpr int64_t kMaxCounted = int64_t(1) << 20;
+  if (!elements || *elements > kMaxCounted) {
+    os << "storage of " << *storage << " elements (not drawn: the view has "
+       << (elements ? std::to_string(*elements) : std::string("too many"))
+       << " elements)\n\n";
+    return;
+  }
+  os << "storage of " << *storage
+     << " elements: how many logical indices read each element (. = none)\n";
+  int64_t shown = std::min(*storage, kMaxStorage);
+  std::vector<int64_t> counts = readCounts(l, shown, kMaxCounted);
+  for (int64_t start = 0; start < shown; start += kStripWidth) {
+    os << llvm::right_justify(std::to_string(start), 8) << ":";
+    for (int64_t o = start; o < std::min(start + kStripWidth, shown); ++o)
+      os << " " << (counts[o] ? std::to_string(counts[o]) : std::string("."));
+    os << "\n";
+  }
+  if (shown < *storage)
+    os << "   ... (" << *storage << " elements)\n";
+  os << "\n";
+}
+
+void mlir::layout::printMemoryMap(ModuleOp module, raw_ostream &os) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    auto ret = cast<func::ReturnOp>(func.getBody().back().getTerminator());
+    for (auto [i, v] : llvm::enumerate(ret.getOperands()))
+      printMemoryMapOf(os, v, i, func.getSymName());
+  }
+}

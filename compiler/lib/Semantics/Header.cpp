@@ -1,0 +1,148 @@
+//===- Header.cpp - Entry-point headers of generated code -----------------===//
+//
+// The parts of the generated-code ABI every backend shares: DLPack type
+// codes, parameter names, raw element types, the binding descriptor, and the
+// C header of entry points (the CPU's and the CUDA launchers' differ only in
+// the HeaderStyle).
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Compiler/Semantics/FunctionABI.h"
+#include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+std::pair<int64_t, int64_t> mlir::layout::dlpackType(Type t) {
+  int64_t bits = t.getIntOrFloatBitWidth();
+  if (t.isInteger(1))
+    return {6 /*LRT_DL_BOOL*/, 8};
+  if (t.isBF16())
+    return {4 /*kDLBfloat*/, 16};
+  if (isa<FloatType>(t))
+    return {2 /*kDLFloat*/, bits};
+  if (t.isUnsignedInteger())
+    return {1 /*kDLUInt*/, bits};
+  return {0 /*kDLInt*/, bits};
+}
+
+std::string mlir::layout::paramName(const Param &p) {
+  return (p.role == ParamRole::Output ? "result" : "arg") +
+         std::to_string(p.number);
+}
+
+std::string mlir::layout::rawElementCType(Type t) {
+  if (t.isInteger(1))
+    return "bool";
+  if (t.isF16() || t.isBF16())
+    return "uint16_t";
+  if (t.isF32())
+    return "float";
+  if (t.isF64())
+    return "double";
+  std::string c = t.isUnsignedInteger() ? "uint" : "int";
+  return c + std::to_string(t.getIntOrFloatBitWidth()) + "_t";
+}
+
+std::vector<int64_t> mlir::layout::bindDescriptor(const FunctionABI &abi) {
+  std::vector<int64_t> desc = {1, static_cast<int64_t>(abi.params.size())};
+  for (const Param &p : abi.params) {
+    auto [code, bits] = dlpackType(p.elementType);
+    // The runtime proves distinct elements only when strides nest; the
+    // compiler's exact check covers the other layouts it accepts.
+    int64_t role = static_cast<int64_t>(p.role);
+    StridedLayout layout(p.sizes, p.strides);
+    if (p.role != ParamRole::Input && layout.isStatic() &&
+        !stridesNest(layout) && internalOverlap(layout) == Overlap::No)
+      role |= kRoleDistinct;
+    desc.insert(desc.end(), {role, p.number, code, bits,
+                             static_cast<int64_t>(p.sizes.size())});
+    desc.insert(desc.end(), p.sizes.begin(), p.sizes.end());
+    desc.insert(desc.end(), p.strides.begin(), p.strides.end());
+  }
+  return desc;
+}
+
+static std::string list(ArrayRef<int64_t> v) {
+  return "[" +
+         llvm::join(
+             llvm::map_range(v, [](int64_t x) { return std::to_string(x); }),
+             ", ") +
+         "]";
+}
+
+static void printArray(raw_ostream &os, StringRef name, ArrayRef<int64_t> v) {
+  if (v.empty())
+    return;
+  os << "static const int64_t " << name << "[" << v.size()
+     << "] LAYOUTC_UNUSED = {";
+  llvm::interleaveComma(v, os);
+  os << "};\n";
+}
+
+void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
+                                    const HeaderStyle &style, raw_ostream &os) {
+  os << style.intro;
+  os << "#ifndef " << guard << "\n#define " << guard << "\n\n";
+  os << "#include <stdbool.h>\n#include <stdint.h>\n\n"
+        "#include \"layout_rt/layout_rt.h\"\n";
+  for (const std::string &include : style.includes)
+    os << "#include \"" << include << "\"\n";
+  os << "\n";
+  os << "#if defined(__GNUC__)\n#define LAYOUTC_UNUSED "
+        "__attribute__((unused))\n#else\n#define LAYOUTC_UNUSED\n#endif\n\n";
+  os << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n";
+  for (const FunctionABI &abi : abis) {
+    os << "\n/* " << abi.name << "\n";
+    for (const Param &p : abi.params) {
+      os << " *   " << paramName(p) << ": " << elementName(p.elementType)
+         << " sizes " << list(p.sizes) << " strides " << list(p.strides);
+      if (p.role == ParamRole::Written)
+        os << " (written)";
+      if (p.role == ParamRole::Output)
+        os << " (new tensor, caller-allocated)";
+      os << "\n";
+    }
+    for (const ViewResult &v : abi.views)
+      os << " *   result" << v.result << ": view of arg" << v.argument
+         << ", no data moved: " << elementName(v.elementType) << " sizes "
+         << list(v.sizes) << " strides " << list(v.strides) << " offset "
+         << v.offset << " elements from arg" << v.argument
+         << "'s first element\n";
+    for (const Kernel &k : abi.kernels) {
+      os << " *   kernel: " << stringifyKernelStrategy(k.plan.strategy);
+      if (k.plan.convert)
+        os << " (converts " << elementName(k.srcType) << " to "
+           << elementName(k.dstType) << ")";
+      if (style.showChunks)
+        os << ", " << (k.plan.parallelLoop ? k.plan.chunks : 1) << " chunk(s)";
+      os << "\n";
+    }
+    os << " */\n";
+    os << "lrt_status_t " << abi.name << "(";
+    for (const Param &p : abi.params)
+      os << (p.role == ParamRole::Input ? "const DLTensor *" : "DLTensor *")
+         << paramName(p) << ", ";
+    os << style.lastParam << ");\n";
+    if (abi.hasRawEntry || style.rawForAll) {
+      os << "lrt_status_t " << abi.name << "_raw(";
+      for (const Param &p : abi.params)
+        os << (p.role == ParamRole::Input ? "const " : "")
+           << rawElementCType(p.elementType) << " *" << paramName(p) << ", ";
+      os << style.lastParam << ");\n";
+    }
+    for (const ViewResult &v : abi.views) {
+      std::string prefix = abi.name + "_result" + std::to_string(v.result);
+      os << "enum { " << prefix << "_rank = " << v.sizes.size() << " };\n";
+      printArray(os, prefix + "_sizes", v.sizes);
+      printArray(os, prefix + "_strides", v.strides);
+      os << "static const int64_t " << prefix
+         << "_offset LAYOUTC_UNUSED = " << v.offset << ";\n";
+    }
+  }
+  os << "\n#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n#endif /* "
+     << guard << " */\n";
+}

@@ -1,0 +1,346 @@
+//===- CPUTarget.cpp - Kernel module to LLVM IR and machine code
+//-----------===//
+
+#include "layout/Compiler/Target/CPU/CPUBackend.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+static void buildLoweringPipeline(PassManager &pm) {
+  pm.addPass(createSCFToControlFlowPass());
+  // bf16 has no native conversions on most x86 CPUs; expand extf/truncf to
+  // integer arithmetic (round to nearest even), as PyTorch computes them.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::layout::prepareKernelContext(MLIRContext *context) {
+  DialectRegistry registry;
+  registry.insert<LLVM::LLVMDialect, scf::SCFDialect, arith::ArithDialect,
+                  vector::VectorDialect>();
+  PassManager pm(context);
+  buildLoweringPipeline(pm);
+  pm.getDependentDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  context->appendDialectRegistry(registry);
+  for (StringRef name : registry.getDialectNames())
+    context->getOrLoadDialect(name);
+}
+
+LogicalResult mlir::layout::lowerKernelModuleToLLVM(ModuleOp kernels) {
+  PassManager pm(kernels.getContext());
+  buildLoweringPipeline(pm);
+  return pm.run(kernels);
+}
+
+FailureOr<std::unique_ptr<llvm::TargetMachine>>
+mlir::layout::createTargetMachine(const CPUOptions &options,
+                                  std::string &error) {
+  // Once per process: shards create their machines on several threads.
+  static const bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+    return true;
+  }();
+  (void)initialized;
+  llvm::Triple triple(options.triple.empty() ? llvm::sys::getProcessTriple()
+                                             : options.triple);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return failure();
+  std::string cpu = options.cpu;
+  std::string features = options.features;
+  // The CPU and each feature are checked against the target's tables before
+  // the TargetMachine exists: LLVM itself only warns and ignores them, and
+  // a feature without a sign would silently disable it.
+  std::unique_ptr<llvm::MCSubtargetInfo> tables(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!tables) {
+    error = "cannot read the CPU and feature tables of " + triple.str();
+    return failure();
+  }
+  if (cpu != "host" && !tables->isCPUStringValid(cpu)) {
+    error = "unknown CPU '" + cpu + "' for " + triple.str() +
+            " (see llc -mtriple=" + triple.str() + " -mcpu=help)";
+    return failure();
+  }
+  for (StringRef feature : llvm::split(StringRef(features), ',')) {
+    feature = feature.trim();
+    if (feature.empty())
+      continue;
+    if (!feature.starts_with("+") && !feature.starts_with("-")) {
+      error = "--mattr: '" + feature.str() + "' needs a sign: '+" +
+              feature.str() + "' enables it, '-" + feature.str() +
+              "' disables it";
+      return failure();
+    }
+    StringRef name = feature.drop_front();
+    if (!llvm::any_of(tables->getAllProcessorFeatures(),
+                      [&](const llvm::SubtargetFeatureKV &kv) {
+                        return name == kv.Key;
+                      })) {
+      error = "--mattr: '" + name.str() + "' is not a feature of " +
+              triple.str() + " (see llc -mtriple=" + triple.str() +
+              " -mattr=help)";
+      return failure();
+    }
+  }
+  if (cpu == "host") {
+    cpu = llvm::sys::getHostCPUName().str();
+    llvm::SubtargetFeatures host;
+    for (auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
+      host.AddFeature(name, enabled);
+    features =
+        features.empty() ? host.getString() : host.getString() + "," + features;
+  }
+  llvm::TargetOptions targetOptions;
+  std::optional<llvm::CodeGenOptLevel> level =
+      llvm::CodeGenOpt::getLevel(options.optLevel);
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
+      level.value_or(llvm::CodeGenOptLevel::Aggressive)));
+  if (!machine) {
+    error = "cannot create a target machine for " + triple.str();
+    return failure();
+  }
+  // A 32-bit x86 CPU cannot run x86-64 code; LLVM would abort in code
+  // generation.
+  if (triple.getArch() == llvm::Triple::x86_64 &&
+      !machine->getMCSubtargetInfo()->checkFeatures("+64bit")) {
+    error = "CPU '" + cpu + "' cannot run 64-bit code, which " + triple.str() +
+            " needs";
+    return failure();
+  }
+  return machine;
+}
+
+TargetInfo mlir::layout::cpuTargetInfo(const llvm::TargetMachine &machine) {
+  TargetInfo target = cpuTargetInfo();
+  if (machine.getMCSubtargetInfo()->checkFeatures("+avx512f"))
+    target.vectorRegisters = 32;
+  return target;
+}
+
+std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
+    ModuleOp llvmDialect, llvm::LLVMContext &context,
+    llvm::TargetMachine &machine, unsigned optLevel) {
+  std::unique_ptr<llvm::Module> module =
+      translateModuleToLLVMIR(llvmDialect, context, "layoutc");
+  if (!module)
+    return nullptr;
+  module->setTargetTriple(machine.getTargetTriple());
+  module->setDataLayout(machine.createDataLayout());
+  // Every function gets the target's CPU and features, so that inlining and
+  // vectorization agree with the code generator.
+  for (llvm::Function &f : *module) {
+    if (f.isDeclaration())
+      continue;
+    f.addFnAttr("target-cpu", machine.getTargetCPU());
+    std::string features = machine.getTargetFeatureString().str();
+    if (f.getFnAttribute(kVectorsAttr).getValueAsString() == "avx2") {
+      // Later entries win; dropping avx512f drops every AVX-512 extension.
+      features += features.empty() ? "-avx512f" : ",-avx512f";
+      f.removeFnAttr(kVectorsAttr);
+    }
+    if (!features.empty())
+      f.addFnAttr("target-features", features);
+    f.addFnAttr(llvm::Attribute::NoUnwind);
+  }
+  if (optLevel == 0)
+    return module;
+
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  // Optional passes that find nothing in generated code do not run
+  // (skipping one never changes what the code computes): no loop reads, a
+  // constant distance along its stride, what an earlier iteration stored
+  // (what loop load elimination forwards, after a costly dependence
+  // analysis of every loop), and no call is indirect (called-value
+  // propagation).
+  llvm::PassInstrumentationCallbacks instrumentation;
+  instrumentation.registerShouldRunOptionalPassCallback(
+      [](llvm::StringRef pass, llvm::Any) {
+        return pass != "LoopLoadEliminationPass" &&
+               pass != "CalledValuePropagationPass";
+      });
+  llvm::PassBuilder pb(&machine, tuning, std::nullopt, &instrumentation);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel == 1   ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
+  mpm.run(*module, mam);
+  return module;
+}
+
+LogicalResult mlir::layout::emitMachineCode(llvm::Module &module,
+                                            llvm::TargetMachine &machine,
+                                            bool assembly,
+                                            llvm::raw_pwrite_stream &os,
+                                            std::string &error) {
+  llvm::legacy::PassManager pm;
+  if (machine.addPassesToEmitFile(pm, os, nullptr,
+                                  assembly
+                                      ? llvm::CodeGenFileType::AssemblyFile
+                                      : llvm::CodeGenFileType::ObjectFile)) {
+    error = "the target cannot emit this file type";
+    return failure();
+  }
+  pm.run(module);
+  return success();
+}
+
+std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
+    MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
+    const TargetInfo &target, llvm::LLVMContext &llvmContext,
+    llvm::TargetMachine &machine, unsigned optLevel) {
+  OwningOpRef<ModuleOp> kernels = buildKernelModule(context, loc, abis, target);
+  if (failed(lowerKernelModuleToLLVM(*kernels)))
+    return nullptr;
+  return translateAndOptimize(*kernels, llvmContext, machine, optLevel);
+}
+
+namespace {
+/// One shard of emitObjectFile: compileKernels on a context and target
+/// machine of its own (a code generator is not shared between threads), then
+/// the object. Runs on a pool thread; everything it creates dies with it but
+/// the object.
+LogicalResult compileShard(MLIRContext *context, Location loc,
+                           ArrayRef<FunctionABI> abis, const TargetInfo &target,
+                           const CPUOptions &options, std::string &object,
+                           std::string &error) {
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options, error);
+  if (failed(machine))
+    return failure();
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> module = compileKernels(
+      context, loc, abis, target, llvmContext, **machine, options.optLevel);
+  if (!module)
+    return failure();
+  llvm::SmallString<0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  if (failed(
+          emitMachineCode(*module, **machine, /*assembly=*/false, os, error)))
+    return failure();
+  object.assign(buffer.begin(), buffer.end());
+  return success();
+}
+} // namespace
+
+LogicalResult
+mlir::layout::emitObjectFile(ModuleOp planned, ArrayRef<FunctionABI> abis,
+                             const CPUOptions &options, unsigned jobs,
+                             llvm::raw_pwrite_stream &os, std::string &error) {
+  MLIRContext *context = planned.getContext();
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options, error);
+  if (failed(machine))
+    return failure();
+  TargetInfo target = cpuTargetInfo(**machine);
+  prepareKernelContext(context);
+
+  size_t shardSize = kShardFunctions;
+  // Only ELF objects can be joined (linkRelocatable); and a context without
+  // threading support cannot be shared by the pool.
+  if (!(*machine)->getTargetTriple().isOSBinFormatELF())
+    shardSize = std::max<size_t>(abis.size(), 1);
+  if (!context->isMultithreadingEnabled())
+    jobs = 1;
+  // Each shard in flight holds its IR (tens of MB): no more than the
+  // machine runs at once.
+  unsigned hardware = llvm::hardware_concurrency().compute_thread_count();
+  if (jobs == 0 || jobs > hardware)
+    jobs = hardware;
+  size_t numShards =
+      std::max<size_t>(llvm::divideCeil(abis.size(), shardSize), 1);
+  std::vector<std::string> objects(numShards), errors(numShards);
+  std::vector<char> failedShards(numShards, 0);
+  Location loc = planned.getLoc();
+  auto run = [&](size_t shard) {
+    size_t begin = std::min(shard * shardSize, abis.size());
+    ArrayRef<FunctionABI> slice =
+        abis.slice(begin, std::min(shardSize, abis.size() - begin));
+    failedShards[shard] = failed(compileShard(
+        context, loc, slice, target, options, objects[shard], errors[shard]));
+  };
+  if (jobs == 1 || numShards == 1) {
+    for (size_t shard = 0; shard < numShards; ++shard)
+      run(shard);
+  } else {
+    // Diagnostics of the shards come out in shard order.
+    ParallelDiagnosticHandler diagnostics(context);
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
+    for (size_t shard = 0; shard < numShards; ++shard)
+      pool.async([&, shard] {
+        diagnostics.setOrderIDForThread(shard);
+        run(shard);
+        diagnostics.eraseOrderIDForThread();
+      });
+    pool.wait();
+  }
+  for (size_t shard = 0; shard < numShards; ++shard)
+    if (failedShards[shard]) {
+      error = errors[shard];
+      return failure();
+    }
+  return linkRelocatable(objects, os, error);
+}
+
+void mlir::layout::printHeader(ArrayRef<FunctionABI> abis, StringRef guard,
+                               raw_ostream &os) {
+  HeaderStyle style;
+  style.intro =
+      "/* Generated by layoutc. Entry points of the kernels in the object\n"
+      " * file of the same name; link it with layout_rt (-lpthread -lm).\n"
+      " * DLPack entry points validate every tensor and return an error\n"
+      " * status (free it with lrt_status_free) instead of crashing; raw\n"
+      " * entry points take pointers to each view's first element. */\n";
+  style.lastParam = "const lrt_exec_options_t *options";
+  style.showChunks = true;
+  printEntryHeader(abis, guard, style, os);
+}

@@ -1,0 +1,126 @@
+//===- CUDAKernels.h - The CUDA kernels of one kernel plan ------*- C++ -*-===//
+//
+// Internal to the CUDA backend: how element types appear in generated CUDA
+// C++, an indenting printer, and the printer of one Kernel of a function's
+// ABI (its __global__ kernels and the statements of the raw launcher that
+// run them). CUDALaunchers.cpp assembles functions and modules from them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_COMPILER_TARGET_CUDA_CUDAKERNELS_H
+#define LAYOUT_COMPILER_TARGET_CUDA_CUDAKERNELS_H
+
+#include "layout/Compiler/Semantics/FunctionABI.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace layout {
+namespace cuda {
+
+/// Threads per block of every kernel but the transpose's 32x8.
+constexpr int64_t kBlock = 256;
+/// Grid cap: every kernel loops grid-stride, so this bounds the launch, not
+/// the size it handles. 65535 is valid for any grid dimension.
+constexpr int64_t kMaxBlocks = 65535;
+/// Transpose tile edge: one warp wide.
+constexpr int64_t kTile = 32;
+constexpr int64_t kTileRows = 8;
+/// Below this extent of either tiled loop, a transpose runs elementwise.
+constexpr int64_t kMinTileSide = 8;
+/// Source and destination rows of a vector transpose this far apart (or
+/// farther) on both sides take lanes that favour long destination runs.
+constexpr int64_t kFarRowBytes = 16384;
+/// Vectors each thread of a vector elementwise copy loads before storing
+/// any: the loads in flight that keep HBM busy.
+constexpr int64_t kVectorsPerThread = 2;
+/// Steps of a reduction's loop whose loads are issued before the first of
+/// them is combined (the combining order is unchanged).
+constexpr int64_t kReduceUnroll = 4;
+/// Reductions with fewer outputs than this fold their partials with a
+/// block per output, more with a thread per output.
+constexpr int64_t kFoldThreadsMin = 4096;
+/// Partials a fold loads before combining the first of them.
+constexpr int64_t kFoldUnroll = 8;
+
+/// An element type as the generated code sees it.
+struct CElem {
+  std::string name;
+  /// The C type in memory and in kernel parameters: f16/bf16 live as
+  /// uint16_t bits, i1 as a uint8_t (so that a bool holding any byte copies
+  /// and converts as the CPU backend's i8 does).
+  std::string c;
+  bool isFloat = false;
+  bool isHalf = false; // f16 or bf16
+  bool isBF16 = false;
+  bool isBool = false;
+  bool isUnsigned = false;
+  int64_t bytes = 4;
+};
+
+/// The generated code's view of `t`, or nullopt for a type it cannot hold.
+std::optional<CElem> celemOf(Type t);
+/// A C++ literal of `v` cast to `type`.
+std::string lit(int64_t v, StringRef type);
+/// The product of `sizes` (the caller knows it does not overflow).
+int64_t product(ArrayRef<int64_t> sizes);
+
+/// Prints C++ with indentation.
+class Printer {
+public:
+  explicit Printer(llvm::raw_ostream &os) : os(os) {}
+  Printer &line(const llvm::Twine &text = "") {
+    std::string s = text.str();
+    if (!s.empty() && s[0] == '}')
+      depth = std::max(0, depth - 1);
+    if (!s.empty())
+      os.indent(2 * depth) << s;
+    os << "\n";
+    if (!s.empty() && s.back() == '{')
+      ++depth;
+    else if (!s.empty() && s.back() == '}' && s[0] != '}' &&
+             s.find('{') == std::string::npos)
+      depth = std::max(0, depth - 1);
+    return *this;
+  }
+  llvm::raw_ostream &os;
+  int depth = 0;
+};
+
+/// Prints one Kernel of an ABI.
+class KernelPrinter {
+public:
+  virtual ~KernelPrinter() = default;
+  /// Decides what to print; fails with a diagnostic on what it cannot.
+  virtual LogicalResult prepare() = 0;
+  /// Whether the kernel has elements to write, so that the launcher
+  /// launches something.
+  virtual bool launchesKernels() const = 0;
+  /// Bytes of scratch the kernel needs for reduction partials.
+  virtual int64_t scratchBytes() const = 0;
+  /// The __global__ kernels and their device helpers.
+  virtual void printKernels(Printer &p) = 0;
+  /// Statements of the raw launcher: `srcView`/`dstView` are expressions
+  /// for the views' first elements, `scratch` the kernel's partials (or
+  /// "nullptr"). A failed launch calls `fail` and breaks out of the
+  /// launcher's do-while.
+  virtual void printLaunch(Printer &p, const std::string &srcView,
+                           const std::string &dstView,
+                           const std::string &scratch) = 0;
+  /// "transpose, f32 -> bf16, 32-bit indices", for comments.
+  virtual std::string describe() const = 0;
+};
+
+/// The printer of kernel `k`; its kernels' names start with `name`.
+std::unique_ptr<KernelPrinter>
+createKernelPrinter(const Kernel &k, std::string name, CElem src, CElem dst);
+
+} // namespace cuda
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_COMPILER_TARGET_CUDA_CUDAKERNELS_H

@@ -1,0 +1,337 @@
+//===- CUDALaunchers.cpp - Functions and modules as CUDA C++ --------------===//
+//
+// Assembles the CUDA source of a planned module: a prelude (the includes and
+// f16/bf16 helpers), then per function the kernels of CUDAKernels.cpp, the
+// raw launcher that enqueues them on a stream with scratch from
+// cudaMallocAsync, and the DLPack launcher that validates its tensors
+// (layout_rt's binding for kDLCUDA, then cudaPointerGetAttributes) before
+// calling the raw one. Also prints the matching header.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CUDAKernels.h"
+
+#include "layout/Compiler/Target/CUDA/CUDABackend.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::cuda;
+
+TargetInfo mlir::layout::cudaTargetInfo() {
+  TargetInfo target;
+  target.vectorBytes = 16;
+  target.cacheBytes = int64_t(40) << 20;
+  target.numThreads = 1024;
+  return target;
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Functions: kernels and launchers
+//===----------------------------------------------------------------------===//
+
+class FunctionPrinter {
+public:
+  FunctionPrinter(const FunctionABI &abi) : abi(abi) {}
+
+  LogicalResult prepare() {
+    for (const Buffer &b : abi.buffers)
+      if (!celemOf(b.elementType))
+        return emitError(UnknownLoc::get(b.elementType.getContext()),
+                         "CUDA code generation: unsupported element type ")
+               << b.elementType << " in function " << abi.name;
+    for (auto [i, k] : llvm::enumerate(abi.kernels)) {
+      std::optional<CElem> s = celemOf(k.srcType), d = celemOf(k.dstType);
+      if (!s || !d)
+        return emitError(k.loc, "CUDA code generation: unsupported element "
+                                "type");
+      kernels.push_back(
+          createKernelPrinter(k, abi.name + "__k" + std::to_string(i), *s, *d));
+      if (failed(kernels.back()->prepare()))
+        return failure();
+    }
+    return success();
+  }
+
+  void print(Printer &p) {
+    p.line("//===" + std::string(70, '-') + "===//");
+    p.line("// " + abi.name);
+    p.line("//===" + std::string(70, '-') + "===//");
+    p.line();
+    for (auto &kp : kernels)
+      kp->printKernels(p);
+    printRaw(p);
+    printDLPack(p);
+  }
+
+private:
+  std::string rawParams() {
+    std::string s;
+    for (const Param &param : abi.params)
+      s += std::string(param.role == ParamRole::Input ? "const " : "") +
+           rawElementCType(param.elementType) + " *" + paramName(param) + ", ";
+    return s + "cudaStream_t stream";
+  }
+
+  void printRaw(Printer &p) {
+    std::string n = abi.name;
+    p.line("extern \"C\" lrt_status_t " + n + "_raw(" + rawParams() + ") {");
+    for (const Param &param : abi.params)
+      p.line("(void)" + paramName(param) + ";");
+    // Scratch: intermediate buffers, then partials.
+    int64_t scratch = 0;
+    std::vector<int64_t> bufferAt(abi.buffers.size(), -1),
+        partialsAt(kernels.size(), -1);
+    for (auto [i, b] : llvm::enumerate(abi.buffers))
+      if (!b.param) {
+        bufferAt[i] = scratch;
+        scratch += llvm::alignTo(
+            std::max<int64_t>(1, b.size * elementBytes(b.elementType)), 256);
+      }
+    for (auto [i, kp] : llvm::enumerate(kernels))
+      if (int64_t bytes = kp->scratchBytes()) {
+        partialsAt[i] = scratch;
+        scratch += bytes;
+      }
+    if (llvm::none_of(kernels, [](const std::unique_ptr<KernelPrinter> &kp) {
+          return kp->launchesKernels();
+        })) {
+      // Only views and empty tensors: nothing to launch.
+      p.line("(void)stream;");
+      p.line("return LRT_OK;");
+      p.line("}").line();
+      return;
+    }
+    p.line("cudaError_t err = cudaSuccess;");
+    if (scratch) {
+      p.line("char *scratch = nullptr;");
+      p.line("err = cudaMallocAsync((void **)&scratch, " +
+             std::to_string(scratch) + ", stream);");
+      p.line("if (err != cudaSuccess)");
+      p.line(
+          "  return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED, \"" + n +
+          ": cannot allocate " + std::to_string(scratch) +
+          " bytes of device scratch memory: %s\", cudaGetErrorString(err));");
+    }
+    p.line("lrt_status_t status = LRT_OK;");
+    // A failed launch reports the kernel and skips the rest.
+    p.line("auto fail = [&](const char *kernel, cudaError_t e) {");
+    p.line("status = lrt_status_make(LRT_STATUS_INTERNAL, \"" + n +
+           ": launching %s failed: %s\", kernel, cudaGetErrorString(e));");
+    p.line("};");
+    p.line("do {");
+    for (auto [i, kp] : llvm::enumerate(kernels)) {
+      const Kernel &k = abi.kernels[i];
+      auto view = [&](unsigned buffer, int64_t offset, Type elem,
+                      bool isConst) {
+        const Buffer &b = abi.buffers[buffer];
+        std::string c = celemOf(elem)->c;
+        std::string type = std::string(isConst ? "const " : "") + c + " *";
+        if (b.param) {
+          const Param &param = abi.params[*b.param];
+          return "(" + type + ")" + paramName(param) + " + " +
+                 lit(offset - b.pointerOffset, "int64_t");
+        }
+        return "(" + type + ")(scratch + " + std::to_string(bufferAt[buffer]) +
+               ") + " + lit(offset, "int64_t");
+      };
+      p.line("// kernel " + std::to_string(i) + ": " + kp->describe());
+      p.line("{");
+      std::string partials =
+          partialsAt[i] >= 0
+              ? "(void *)(scratch + " + std::to_string(partialsAt[i]) + ")"
+              : "nullptr";
+      kp->printLaunch(p, view(k.srcBuffer, k.src.offset, k.srcType, true),
+                      view(k.dstBuffer, k.dst.offset, k.dstType, false),
+                      partials);
+      p.line("}");
+    }
+    p.line("} while (0);");
+    if (scratch) {
+      p.line("err = cudaFreeAsync(scratch, stream);");
+      p.line("if (err != cudaSuccess && !status)");
+      p.line("  status = lrt_status_make(LRT_STATUS_INTERNAL, \"" + n +
+             ": freeing device scratch memory failed: %s\", "
+             "cudaGetErrorString(err));");
+    }
+    p.line("return status;");
+    p.line("}").line();
+  }
+
+  void printDLPack(Printer &p) {
+    std::string n = abi.name;
+    size_t count = abi.params.size();
+    std::vector<int64_t> desc = bindDescriptor(abi);
+    p.line("// What " + n +
+           "'s DLTensors must be (layout_rt/entry.h's descriptor).");
+    p.line("static const int64_t " + n + "__descriptor[] = {" +
+           llvm::join(llvm::map_range(
+                          desc, [](int64_t v) { return std::to_string(v); }),
+                      ", ") +
+           "};");
+    std::string params;
+    for (const Param &param : abi.params)
+      params += std::string(param.role == ParamRole::Input ? "const " : "") +
+                "DLTensor *" + paramName(param) + ", ";
+    p.line("extern \"C\" lrt_status_t " + n + "(" + params +
+           "cudaStream_t stream) {");
+    size_t slots = std::max<size_t>(count, 1);
+    std::string tensors, names, empty;
+    for (const Param &param : abi.params) {
+      tensors += paramName(param) + ", ";
+      names += "\"" + paramName(param) + "\", ";
+      empty += product(param.sizes) == 0 ? "true, " : "false, ";
+    }
+    if (!count) {
+      tensors = "nullptr";
+      names = "nullptr";
+      empty = "true";
+    }
+    p.line("const DLTensor *tensors[" + std::to_string(slots) + "] = {" +
+           tensors + "};");
+    p.line("void *data[" + std::to_string(slots) + "] = {nullptr};");
+    p.line("lrt_status_t status = lrt_bind_tensors_device(\"" + n + "\", " + n +
+           "__descriptor, kDLCUDA, tensors, data);");
+    p.line("if (status)");
+    p.line("  return status;");
+    p.line("static const char *const names[" + std::to_string(slots) + "] = {" +
+           names + "};");
+    p.line("static const bool empty[" + std::to_string(slots) + "] = {" +
+           empty + "};");
+    p.line("// Tensors with elements must live in device (or managed) "
+           "memory: a host");
+    p.line("// pointer would fault inside a kernel, long after this call "
+           "returned.");
+    p.line("for (int i = 0; i < " + std::to_string(count) + "; ++i) {");
+    p.line("if (empty[i])");
+    p.line("  continue;");
+    p.line("cudaPointerAttributes attributes;");
+    p.line("if (cudaPointerGetAttributes(&attributes, data[i]) != "
+           "cudaSuccess) {");
+    p.line("(void)cudaGetLastError(); // CUDA < 11 fails on host memory");
+    p.line("attributes.type = cudaMemoryTypeUnregistered;");
+    p.line("}");
+    p.line("if (attributes.type != cudaMemoryTypeDevice && attributes.type != "
+           "cudaMemoryTypeManaged)");
+    p.line("  return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT, \"" + n +
+           ": argument %d (%s): data is not device memory (host pointer?)\", "
+           "i, names[i]);");
+    p.line("}");
+    p.line("(void)names;");
+    p.line("(void)empty;");
+    std::string args;
+    for (auto [i, param] : llvm::enumerate(abi.params))
+      args += "(" +
+              std::string(param.role == ParamRole::Input ? "const " : "") +
+              rawElementCType(param.elementType) + " *)data[" +
+              std::to_string(i) + "], ";
+    p.line("return " + n + "_raw(" + args + "stream);");
+    p.line("}").line();
+  }
+
+  const FunctionABI &abi;
+  std::vector<std::unique_ptr<KernelPrinter>> kernels;
+};
+
+const char *kPrelude =
+    R"(// Generated by layoutc --target=cuda: kernels and launchers. Uses only the
+// CUDA subset that layout_rt/cuda.h also emulates on the host. f16 and bf16
+// data live as uint16_t bits, i1 as a byte.
+#include "layout_rt/cuda.h"
+#include "layout_rt/layout_rt.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+)";
+
+/// The f16/bf16 conversions, each printed only where the kernels call it:
+/// an unreferenced static function is an nvcc warning.
+struct HalfHelper {
+  const char *name;
+  const char *definition;
+};
+const HalfHelper kHalfHelpers[] = {
+    {"lrt_f16_to_f32",
+     "static __device__ __forceinline__ float lrt_f16_to_f32(uint16_t bits) "
+     "{\n  return __half2float(__ushort_as_half(bits));\n}\n"},
+    {"lrt_f32_to_f16",
+     "static __device__ __forceinline__ uint16_t lrt_f32_to_f16(float value) "
+     "{\n  return __half_as_ushort(__float2half_rn(value));\n}\n"},
+    {"lrt_bf16_to_f32",
+     "static __device__ __forceinline__ float lrt_bf16_to_f32(uint16_t bits) "
+     "{\n  return __bfloat162float(__ushort_as_bfloat16(bits));\n}\n"},
+    {"lrt_f32_to_bf16",
+     "static __device__ __forceinline__ uint16_t lrt_f32_to_bf16(float "
+     "value) {\n  return __bfloat16_as_ushort(__float2bfloat16_rn(value));"
+     "\n}\n"},
+};
+
+} // namespace
+
+LogicalResult mlir::layout::printCUDASource(ModuleOp planned,
+                                            std::vector<FunctionABI> &abis,
+                                            llvm::raw_ostream &os) {
+  TargetInfo target = cudaTargetInfo();
+  if (failed(verifyEntrySymbols(planned, "CUDA code generation",
+                                /*cuda=*/true)))
+    return failure();
+  for (auto func : planned.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    if (failed(verifyEntryName(func, "CUDA code generation",
+                               "the launchers are extern \"C\" functions of "
+                               "that name")))
+      return failure();
+    FailureOr<FunctionABI> abi = analyzeFunction(func, target);
+    if (failed(abi))
+      return failure();
+    abis.push_back(std::move(*abi));
+  }
+  std::vector<std::unique_ptr<FunctionPrinter>> functions;
+  for (const FunctionABI &abi : abis) {
+    functions.push_back(std::make_unique<FunctionPrinter>(abi));
+    if (failed(functions.back()->prepare()))
+      return failure();
+  }
+  std::string text;
+  llvm::raw_string_ostream buffer(text);
+  Printer p(buffer);
+  for (auto &f : functions)
+    f->print(p);
+  os << kPrelude;
+  bool anyHelper = false;
+  for (const HalfHelper &helper : kHalfHelpers)
+    if (StringRef(text).contains(std::string(helper.name) + "(")) {
+      os << helper.definition;
+      anyHelper = true;
+    }
+  if (anyHelper)
+    os << "\n";
+  os << text;
+  return success();
+}
+
+void mlir::layout::printCUDAHeader(ArrayRef<FunctionABI> abis, StringRef guard,
+                                   llvm::raw_ostream &os) {
+  HeaderStyle style;
+  style.intro =
+      "/* Generated by layoutc --target=cuda. Launchers of the kernels in "
+      "the .cu\n"
+      " * (or object) of the same name; link with layout_rt and -lcudart.\n"
+      " * Work is enqueued on `stream`; the caller synchronizes. DLPack\n"
+      " * launchers validate every tensor (device kDLCUDA, device memory)\n"
+      " * and return an error status (free it with lrt_status_free) "
+      "without\n"
+      " * enqueuing anything; raw launchers take device pointers to each\n"
+      " * view's first element. */\n";
+  style.includes = {"layout_rt/cuda.h"};
+  style.lastParam = "cudaStream_t stream";
+  style.rawForAll = true;
+  printEntryHeader(abis, guard, style, os);
+}
