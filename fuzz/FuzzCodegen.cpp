@@ -13,6 +13,7 @@
 
 #include "ProgramFuzzer.h"
 
+#include "layout/Compiler/Plan/Passes.h"
 #include "layout/Compiler/Semantics/FunctionABI.h"
 #include "layout/Compiler/Target/CPU/CPUBackend.h"
 
@@ -73,8 +74,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   std::vector<layout::FunctionABI> abis;
   unsigned errors = fuzzer.getNumErrors();
+  layout::TargetInfo target = layout::cpuTargetInfo(machine);
+  if (failed(layout::planKernels(*module, target))) {
+    if (fuzzer.getNumErrors() == errors)
+      fuzzer.fail("layout-plan-kernels failed without an error");
+    return 0;
+  }
   FailureOr<OwningOpRef<ModuleOp>> kernels =
-      layout::buildKernelModule(*module, abis, layout::cpuTargetInfo(machine));
+      layout::buildKernelModule(*module, abis, target);
   if (failed(kernels)) {
     if (fuzzer.getNumErrors() == errors)
       fuzzer.fail("buildKernelModule failed without an error");

@@ -1,5 +1,6 @@
 //===- layout-opt.cpp - mlir-opt with the layout dialect and passes -------===//
 
+#include "layout/Compiler/Plan/Passes.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -10,6 +11,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::layout::registerLayoutDialects(registry);
   mlir::layout::registerLayoutPasses();
+  mlir::layout::registerLayoutPlanPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Compiler/Driver/Run.h"
+#include "layout/Compiler/Plan/Passes.h"
 #include "layout/Compiler/Report/Explain.h"
 #include "layout/Compiler/Target/CPU/CPUBackend.h"
 #include "layout/Compiler/Target/CUDA/CUDABackend.h"
@@ -215,6 +216,7 @@ int main(int argc, char **argv) {
   // Pass names for --mlir-print-ir-before=<pass> and friends: registered
   // before the pass-manager options snapshot the pass registry.
   layout::registerLayoutPasses();
+  layout::registerLayoutPlanPasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
@@ -335,6 +337,31 @@ int main(int argc, char **argv) {
     return failed(finishOutput(*output, outputFilename)) ? 1 : 0;
   }
 
+  // Kernels are planned for the CPU the code is generated for (its vector
+  // registers decide transpose tiles) or for the GPU.
+  std::unique_ptr<llvm::TargetMachine> machine;
+  layout::CPUOptions cpu;
+  if (!targetFlags.cpu->empty())
+    cpu.cpu = *targetFlags.cpu;
+  cpu.features = llvm::join(*targetFlags.features, ",");
+  cpu.triple = mtriple;
+  cpu.optLevel = optLevel;
+  layout::TargetInfo cpuTarget = layout::cpuTarget(/*avx512=*/false);
+  if (target == Target::CPU && !noOpt) {
+    FailureOr<std::unique_ptr<llvm::TargetMachine>> tm =
+        layout::createTargetMachine(cpu, error);
+    if (failed(tm)) {
+      llvm::errs() << "layoutc: " << error << "\n";
+      return 1;
+    }
+    machine = std::move(*tm);
+    cpuTarget = layout::cpuTargetInfo(*machine);
+  }
+  if (!noOpt && failed(layout::planKernels(
+                    *module, target == Target::CUDA ? layout::cudaTargetInfo()
+                                                    : cpuTarget)))
+    return 1;
+
   std::vector<layout::FunctionABI> abis;
   std::vector<Emit> kinds(emit.begin(), emit.end());
   if (kinds.empty())
@@ -393,26 +420,6 @@ int main(int argc, char **argv) {
     return 1;
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
-  std::unique_ptr<llvm::TargetMachine> machine;
-  layout::CPUOptions cpu;
-  if (!targetFlags.cpu->empty())
-    cpu.cpu = *targetFlags.cpu;
-  cpu.features = llvm::join(*targetFlags.features, ",");
-  cpu.triple = mtriple;
-  cpu.optLevel = optLevel;
-  // The plans (and so explain's kernels) depend on the CPU's registers.
-  layout::TargetInfo cpuTarget = layout::cpuTargetInfo();
-  if (needCode ||
-      (target == Target::CPU && llvm::is_contained(kinds, Emit::Explain))) {
-    FailureOr<std::unique_ptr<llvm::TargetMachine>> tm =
-        layout::createTargetMachine(cpu, error);
-    if (failed(tm)) {
-      llvm::errs() << "layoutc: " << error << "\n";
-      return 1;
-    }
-    machine = std::move(*tm);
-    cpuTarget = layout::cpuTargetInfo(*machine);
-  }
   if (needCode && failed(layout::analyzeFunctions(*module, cpuTarget, abis)))
     return 1;
   // .ll and .s show the whole program as one LLVM module; objects are
@@ -450,7 +457,7 @@ int main(int argc, char **argv) {
       output->os() << "\n";
       break;
     case Emit::Explain:
-      layout::printExplain(*module, cpuTarget, output->os());
+      layout::printExplain(*module, output->os());
       break;
     case Emit::MemoryMap:
       layout::printMemoryMap(*module, output->os());

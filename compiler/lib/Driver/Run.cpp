@@ -2,6 +2,7 @@
 //-----------------------===//
 
 #include "layout/Compiler/Driver/Run.h"
+#include "layout/Compiler/Plan/Passes.h"
 
 #include "layout/Compiler/Target/CPU/CPUBackend.h"
 
@@ -285,9 +286,12 @@ LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
       createTargetMachine(options, error);
   if (failed(machine))
     return failure();
+  TargetInfo target = cpuTargetInfo(**machine);
+  if (failed(planKernels(planned, target)))
+    return failure();
   std::vector<FunctionABI> abis;
   FailureOr<OwningOpRef<ModuleOp>> kernels =
-      buildKernelModule(planned, abis, cpuTargetInfo(**machine));
+      buildKernelModule(planned, abis, target);
   if (failed(kernels) || failed(lowerKernelModuleToLLVM(**kernels)))
     return failure();
 

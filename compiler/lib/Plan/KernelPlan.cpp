@@ -86,13 +86,17 @@ static int64_t skewSplitLines(int64_t size, int64_t line) {
 /// Elements of the parallel loop that a chunk boundary must not cut: whole
 /// destination lines when a transpose splits its destination's stride-1
 /// loop (its tiles store whole lines, non-temporal ones aligned), else 1.
-static int64_t splitUnit(const KernelPlan &plan, int64_t loop) {
+static TransposeTiling tilingOf(const KernelPlan &plan,
+                                const TargetInfo *target);
+
+static int64_t splitUnit(const KernelPlan &plan, int64_t loop,
+                         const TargetInfo *target) {
   if (plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
       loop == plan.tiledLoops->second) {
     int64_t line = lineElements(plan.dstElementBytes);
     if (!plan.streamingStores)
       return line;
-    TransposeTiling t = transposeTiling(plan);
+    TransposeTiling t = tilingOf(plan, target);
     if (t.skewed)
       return skewSplitLines(plan.loops[loop].size, line) * line;
     return std::max(line, t.streamWidth);
@@ -112,13 +116,21 @@ static int64_t evenChunks(int64_t units, int64_t chunks) {
 int64_t mlir::layout::chunkGrain(const KernelPlan &plan) {
   if (!plan.parallelLoop)
     return 1;
-  int64_t unit = splitUnit(plan, *plan.parallelLoop);
+  int64_t unit = splitUnit(plan, *plan.parallelLoop, nullptr);
   int64_t units = llvm::divideCeil(plan.loops[*plan.parallelLoop].size, unit);
   return std::max<int64_t>(
       1, llvm::divideCeil(units, std::max<int64_t>(1, plan.chunks)) * unit);
 }
 
 TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
+  assert(plan.tiling && "not a planned tiled transpose");
+  return *plan.tiling;
+}
+
+/// The tiling planCopy records for a transpose, from the plan's other
+/// decisions and the target's L2.
+static TransposeTiling computeTiling(const KernelPlan &plan,
+                                     const TargetInfo &target) {
   assert(plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
          "not a tiled transpose");
   TransposeTiling t;
@@ -241,10 +253,17 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   for (const KernelLoop &l : plan.loops)
     elements *= l.size;
   int64_t dstShare = linesPerSet(la.dstStride * dstBytes, tileRows);
-  t.rowsFirst = !t.interleave && elements * (srcBytes + dstBytes) <= kL2Bytes &&
-                dstShare > 1 &&
-                dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
+  t.rowsFirst =
+      !t.interleave && elements * (srcBytes + dstBytes) <= target.l2Bytes &&
+      dstShare > 1 && dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
   return t;
+}
+
+/// While planning (`target` given), the tiling of the plan so far; after,
+/// the one it records.
+static TransposeTiling tilingOf(const KernelPlan &plan,
+                                const TargetInfo *target) {
+  return target ? computeTiling(plan, *target) : transposeTiling(plan);
 }
 
 int64_t mlir::layout::linesPerSet(int64_t strideBytes, int64_t rows) {
@@ -279,12 +298,13 @@ bool mlir::layout::joinsRuns(const KernelPlan &plan) {
 }
 
 /// Splits the chosen loop over threads, never giving a thread less than
-/// kMinBytesPerChunk of `trafficBytes`.
+/// target.minBytesPerChunk of `trafficBytes`.
 static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
                                int64_t trafficBytes, const TargetInfo &target) {
   int64_t units =
-      llvm::divideCeil(plan.loops[loop].size, splitUnit(plan, loop));
-  int64_t byTraffic = std::max<int64_t>(1, trafficBytes / kMinBytesPerChunk);
+      llvm::divideCeil(plan.loops[loop].size, splitUnit(plan, loop, &target));
+  int64_t byTraffic =
+      std::max<int64_t>(1, trafficBytes / target.minBytesPerChunk);
   plan.chunks = evenChunks(
       units, std::min(std::max<int64_t>(1, target.numThreads), byTraffic));
   plan.parallelLoop =
@@ -300,9 +320,10 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 /// odd length would share their edge lines between streaming and normal
 /// stores, which flushes the write-combining buffers partially (P6 at
 /// 511x255x129: 3.9 GB/s streaming so, 12.4 without, 31 joined).
-static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes) {
+static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes,
+                                const TargetInfo &target) {
   if (plan.strategy == KernelStrategy::Transpose) {
-    TransposeTiling t = transposeTiling(plan);
+    TransposeTiling t = computeTiling(plan, target);
     if (t.interleave) {
       // NCHW -> NHWC with C = 3 stores one contiguous run per a-row block,
       // a vector of a per channel at a time, each 16 bytes or more: whole
@@ -396,8 +417,8 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   // Once the copy's traffic exceeds the cache, the source streaming through
   // evicts the destination before anyone reads it back: skipping the
   // read-for-ownership saves a third of the memory traffic.
-  plan.streamingStores =
-      *traffic > target.cacheBytes && streamingFillsLines(plan, dstBytes);
+  plan.streamingStores = *traffic > target.cacheBytes &&
+                         streamingFillsLines(plan, dstBytes, target);
   // A gather of contiguous runs whose stores stream whole lines walks the
   // source in its own order (outer loops by decreasing source stride), so
   // that the reads are one sequential stream and the scattered side is the
@@ -427,7 +448,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     // more of each row normally (P4 at 255x257x255): rectangular tiles.
     int64_t du = plan.tiledLoops->second;
     if (plan.streamingStores && parallel == du &&
-        transposeTiling(plan).skewed &&
+        computeTiling(plan, target).skewed &&
         skewSplitLines(plan.loops[du].size,
                        lineElements(plan.dstElementBytes)) < 4)
       plan.streamingStores = false;
@@ -452,8 +473,8 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     //   of one (P1 at 256x256, 2 threads: 28 GB/s split along b, 138 along
     //   a).
     int64_t su = plan.tiledLoops->first;
-    bool staged = plan.streamingStores && transposeTiling(plan).staged;
-    bool skewed = plan.streamingStores && transposeTiling(plan).skewed;
+    bool staged = plan.streamingStores && computeTiling(plan, target).staged;
+    bool skewed = plan.streamingStores && computeTiling(plan, target).skewed;
     if (!skewed && parallel == du) {
       std::optional<int64_t> other;
       for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
@@ -463,7 +484,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
           other = i;
       if (other)
         parallel = *other;
-      else if (staged || transposeTiling(plan).rowsFirst)
+      else if (staged || computeTiling(plan, target).rowsFirst)
         parallel = su;
     }
   }
@@ -489,6 +510,8 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);
       !r)
     return fail(r.message());
+  if (plan.strategy == KernelStrategy::Transpose)
+    plan.tiling = computeTiling(plan, target);
   return plan;
 }
 

@@ -1,7 +1,7 @@
 //===- Explain.cpp - --emit=explain and --emit=memory-map -----------------===//
 
 #include "layout/Compiler/Report/Explain.h"
-#include "layout/Compiler/Plan/KernelPlan.h"
+#include "layout/Compiler/Plan/PlanAttr.h"
 #include "layout/Compiler/Semantics/FunctionABI.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 
@@ -70,7 +70,7 @@ static std::string jsonBool(bool b) { return b ? "true" : "false"; }
 /// One `kernels` entry. A plan that cannot be made (a dynamic layout) keeps
 /// every key, with null values, so that readers see one shape.
 static std::string explainKernel(StringRef op, Location loc,
-                                 const Fallible<KernelPlan> &plan) {
+                                 const std::optional<KernelPlan> &plan) {
   std::string head =
       llvm::formatv("{{\"op\": {0}, \"loc\": {1}, ", jsonString(op),
                     jsonString(formatLocation(loc)))
@@ -108,28 +108,7 @@ static std::string explainKernel(StringRef op, Location loc,
              .str();
 }
 
-static ReductionKind reductionKind(ReduceKind kind) {
-  switch (kind) {
-  case ReduceKind::sum:
-    return ReductionKind::Sum;
-  case ReduceKind::mean:
-    return ReductionKind::Mean;
-  case ReduceKind::prod:
-    return ReductionKind::Prod;
-  case ReduceKind::amax:
-    return ReductionKind::Amax;
-  case ReduceKind::amin:
-    return ReductionKind::Amin;
-  case ReduceKind::argmax:
-    return ReductionKind::Argmax;
-  case ReduceKind::argmin:
-    return ReductionKind::Argmin;
-  }
-  llvm_unreachable("unknown reduce kind");
-}
-
-void mlir::layout::printExplain(ModuleOp module, const TargetInfo &target,
-                                raw_ostream &os) {
+void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
   os << "{\"functions\": [";
   bool firstFunc = true;
   for (auto func : module.getOps<func::FuncOp>()) {
@@ -149,11 +128,8 @@ void mlir::layout::printExplain(ModuleOp module, const TargetInfo &target,
       if (auto m = dyn_cast<MaterializeOp>(op)) {
         StridedTensorType in = m.getInput().getType();
         StridedTensorType out = m.getType();
-        kernels.push_back(explainKernel(
-            m.getOrigin(), m.getLoc(),
-            planCopy(in.getStridedLayout(), out.getStridedLayout(),
-                     in.getElementBytes(), out.getElementBytes(), target,
-                     in.getElementType() != out.getElementType())));
+        kernels.push_back(
+            explainKernel(m.getOrigin(), m.getLoc(), lookupPlan(m)));
         copies.push_back(explainCopy(
             m.getOrigin(), m.getLoc(), bytesOf(in) + bytesOf(out),
             m.getReason(),
@@ -164,13 +140,8 @@ void mlir::layout::printExplain(ModuleOp module, const TargetInfo &target,
         StridedTensorType dst = c.getDst().getType();
         Fallible<StridedLayout> read =
             broadcastTo(src.getStridedLayout(), dst.getShape());
-        kernels.push_back(explainKernel(
-            "layout.copy", c.getLoc(),
-            read
-                ? planCopy(*read, dst.getStridedLayout(), src.getElementBytes(),
-                           dst.getElementBytes(), target,
-                           src.getElementType() != dst.getElementType())
-                : Fallible<KernelPlan>(fail(read.message()))));
+        kernels.push_back(
+            explainKernel("layout.copy", c.getLoc(), lookupPlan(c)));
         int64_t elements = bytesOf(dst) / dst.getElementBytes();
         copies.push_back(explainCopy(
             "layout.copy", c.getLoc(),
@@ -180,15 +151,8 @@ void mlir::layout::printExplain(ModuleOp module, const TargetInfo &target,
                                 src.getElementType() != dst.getElementType())
                  : std::string("gather")));
       } else if (auto r = dyn_cast<ReduceOp>(op)) {
-        StridedTensorType in = r.getInput().getType();
-        Type element = in.getElementType();
-        kernels.push_back(explainKernel(
-            "layout.reduce", r.getLoc(),
-            planReduction(in.getStridedLayout(), r.getDims(),
-                          reductionKind(r.getKind()),
-                          {dtypeName(element), in.getElementBytes(),
-                           isa<FloatType>(element)},
-                          target)));
+        kernels.push_back(
+            explainKernel("layout.reduce", r.getLoc(), lookupPlan(r)));
       }
     });
     llvm::interleave(copies, os, ",\n             ");

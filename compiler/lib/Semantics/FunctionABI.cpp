@@ -1,6 +1,8 @@
 //===- FunctionABI.cpp - How a planned function is called -----------------===//
 
 #include "layout/Compiler/Semantics/FunctionABI.h"
+#include "layout/Compiler/Plan/Passes.h"
+#include "layout/Compiler/Plan/PlanAttr.h"
 
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/IR/LayoutTypes.h"
@@ -272,41 +274,10 @@ LogicalResult mlir::layout::verifyEntryName(func::FuncOp func,
          << because;
 }
 
-TargetInfo mlir::layout::cpuTargetInfo() {
-  // AVX2 vectors. The chunk count is fixed at compile time so that results
-  // never depend on the thread count; 64 chunks keep up to 64 cores busy
-  // and the planner never makes a chunk smaller than kMinBytesPerChunk.
-  TargetInfo target;
-  target.vectorBytes = 32;
-  target.cacheBytes = int64_t(32) << 20;
-  target.numThreads = 64;
-  return target;
-}
-
 std::string mlir::layout::elementName(Type type) { return dtypeName(type); }
 
 int64_t mlir::layout::elementBytes(Type type) {
   return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
-}
-
-ReductionKind mlir::layout::toReductionKind(ReduceKind kind) {
-  switch (kind) {
-  case ReduceKind::sum:
-    return ReductionKind::Sum;
-  case ReduceKind::mean:
-    return ReductionKind::Mean;
-  case ReduceKind::prod:
-    return ReductionKind::Prod;
-  case ReduceKind::amax:
-    return ReductionKind::Amax;
-  case ReduceKind::amin:
-    return ReductionKind::Amin;
-  case ReduceKind::argmax:
-    return ReductionKind::Argmax;
-  case ReduceKind::argmin:
-    return ReductionKind::Argmin;
-  }
-  llvm_unreachable("unknown reduce kind");
 }
 
 namespace {
@@ -314,8 +285,7 @@ namespace {
 /// op's location.
 class Analysis {
 public:
-  Analysis(func::FuncOp func, const TargetInfo &target)
-      : func(func), target(target) {}
+  explicit Analysis(func::FuncOp func) : func(func) {}
 
   FailureOr<FunctionABI> run() {
     abi.name = func.getSymName().str();
@@ -472,11 +442,9 @@ private:
     kernel.dstType = abi.buffers[kernel.dstBuffer].elementType;
     if (!kernel.src.isStatic() || !kernel.dst.isStatic())
       return op->emitError("code generation needs static layouts");
-    Fallible<KernelPlan> plan = planCopy(
-        kernel.src, kernel.dst, elementBytes(kernel.srcType),
-        elementBytes(kernel.dstType), target, kernel.srcType != kernel.dstType);
-    if (!plan)
-      return op->emitError(plan.message());
+    FailureOr<KernelPlan> plan = decodePlan(op);
+    if (failed(plan))
+      return failure();
     kernel.plan = std::move(*plan);
     abi.kernels.push_back(std::move(kernel));
     return success();
@@ -509,13 +477,12 @@ private:
         } else {
           Fallible<Dims> dims =
               normalizeReduceDims(kernel.src.rank(), r.getDims());
-          Fallible<KernelPlan> plan = planReduction(
-              kernel.src, r.getDims(), kernel.reduction,
-              {elementName(kernel.srcType), elementBytes(kernel.srcType),
-               isa<FloatType>(kernel.srcType)},
-              target);
-          if (!dims || !plan) {
-            result = op->emitError(!dims ? dims.message() : plan.message());
+          FailureOr<KernelPlan> plan =
+              dims ? decodePlan(op) : FailureOr<KernelPlan>(failure());
+          if (!dims) {
+            result = op->emitError(dims.message());
+          } else if (failed(plan)) {
+            result = failure();
           } else {
             kernel.reducedDims = *dims;
             kernel.plan = std::move(*plan);
@@ -529,13 +496,16 @@ private:
   }
 
   func::FuncOp func;
-  const TargetInfo &target;
   FunctionABI abi;
   llvm::DenseMap<Value, unsigned> bufferOf;
 };
 } // namespace
 
+FailureOr<FunctionABI> mlir::layout::analyzeFunction(func::FuncOp func) {
+  return Analysis(func).run();
+}
+
 FailureOr<FunctionABI> mlir::layout::analyzeFunction(func::FuncOp func,
-                                                     const TargetInfo &target) {
-  return Analysis(func, target).run();
+                                                     const TargetInfo &) {
+  return analyzeFunction(func);
 }

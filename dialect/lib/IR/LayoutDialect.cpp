@@ -1,6 +1,7 @@
 //===- LayoutDialect.cpp - The layout dialect -----------------------------===//
 
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
+#include "layout/Dialect/Layout/IR/LayoutAttrs.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/IR/LayoutTypes.h"
 
@@ -12,8 +13,19 @@ using namespace mlir::layout;
 
 #include "layout/Dialect/Layout/IR/LayoutOpsDialect.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "layout/Dialect/Layout/IR/LayoutAttrs.cpp.inc"
+
+void LayoutDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "layout/Dialect/Layout/IR/LayoutAttrs.cpp.inc"
+      >();
+}
+
 void LayoutDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "layout/Dialect/Layout/IR/LayoutOps.cpp.inc"

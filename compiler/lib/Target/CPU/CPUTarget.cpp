@@ -149,10 +149,7 @@ mlir::layout::createTargetMachine(const CPUOptions &options,
 }
 
 TargetInfo mlir::layout::cpuTargetInfo(const llvm::TargetMachine &machine) {
-  TargetInfo target = cpuTargetInfo();
-  if (machine.getMCSubtargetInfo()->checkFeatures("+avx512f"))
-    target.vectorRegisters = 32;
-  return target;
+  return cpuTarget(machine.getMCSubtargetInfo()->checkFeatures("+avx512f"));
 }
 
 std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(

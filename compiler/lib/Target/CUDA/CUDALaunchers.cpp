@@ -21,11 +21,7 @@ using namespace mlir::layout;
 using namespace mlir::layout::cuda;
 
 TargetInfo mlir::layout::cudaTargetInfo() {
-  TargetInfo target;
-  target.vectorBytes = 16;
-  target.cacheBytes = int64_t(40) << 20;
-  target.numThreads = 1024;
-  return target;
+  return lookupTarget("sm_80").value();
 }
 
 namespace {

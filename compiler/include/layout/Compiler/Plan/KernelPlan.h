@@ -11,6 +11,7 @@
 #ifndef LAYOUT_COMPILER_PLAN_KERNELPLAN_H
 #define LAYOUT_COMPILER_PLAN_KERNELPLAN_H
 
+#include "layout/Compiler/Plan/TargetInfo.h"
 #include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -23,28 +24,6 @@
 
 namespace mlir {
 namespace layout {
-
-/// The machine a plan is made for: vector width, the vector registers a
-/// transpose tile may occupy, the cache size above which stores stream, and
-/// the most chunks a loop splits into. Backends pass theirs (cpuTargetInfo,
-/// cudaTargetInfo; `--emit=explain` shows the CPU's); the defaults are a
-/// 16-thread AVX2 machine.
-struct TargetInfo {
-  int64_t vectorBytes = 32;
-  /// 32 with AVX-512 (zmm0-31): a 16 x 16 tile of 4-byte elements, one
-  /// 64-byte line per row, and its transpose fit in registers.
-  int64_t vectorRegisters = 16;
-  int64_t cacheBytes = int64_t(32) << 20;
-  int64_t numThreads = 16;
-};
-
-/// Below this much traffic (bytes read + written) per thread, the cost of
-/// waking a thread outweighs the bandwidth it adds (PyTorch's GRAIN_SIZE is
-/// 32768 elements, 256 KiB of f32 read + write).
-constexpr int64_t kMinBytesPerChunk = int64_t(256) << 10;
-
-/// The unit non-temporal stores and the hardware prefetchers work in.
-constexpr int64_t kCacheLineBytes = 64;
 
 /// Elements of `elementBytes` bytes in one cache line (at least 1): the
 /// width of a transpose's line tile along the destination's stride-1 loop.
@@ -95,71 +74,9 @@ struct KernelLoop {
   }
 };
 
-struct KernelPlan {
-  KernelStrategy strategy = KernelStrategy::Memcpy;
-  /// The element type changes on the way (a fused dtype conversion).
-  bool convert = false;
-  int64_t srcElementBytes = 0;
-  int64_t dstElementBytes = 0;
-  /// Reductions only: the type partial results are kept in.
-  std::optional<std::string> accumulator;
-  /// Outermost first. Copies walk the destination's memory order,
-  /// reductions the input's (the side that carries the traffic).
-  llvm::SmallVector<KernelLoop, 6> loops;
-  /// Transpose only: the loop that is stride-1 in the source and the one
-  /// that is stride-1 in the destination, the edge of the square register
-  /// tile, and the tile extent along each loop (the edge, or the loop's
-  /// size when that is shorter).
-  std::optional<std::pair<int64_t, int64_t>> tiledLoops;
-  int64_t squareEdge = 0;
-  llvm::SmallVector<int64_t, 2> tile;
-  /// Elements per vector of the widest type the inner loop touches.
-  int64_t vectorWidth = 1;
-  /// The loop split across threads, nullopt when the kernel runs on one.
-  /// A reduced loop is split only when it is the outermost; each chunk then
-  /// accumulates its own set of outputs, combined in chunk order.
-  std::optional<int64_t> parallelLoop;
-  int64_t chunks = 1;
-  /// Every byte offset either side can reach from its first element, for
-  /// any index, and the element count fit in int32.
-  bool index32 = true;
-  /// The destination does not fit in cache: non-temporal stores skip the
-  /// read-for-ownership and keep the source in cache.
-  bool streamingStores = false;
-  /// Streaming transposes: the lines of each destination row that a tile
-  /// stores back to back (TransposeTiling::streamWidth), 1 or kStreamLines.
-  int64_t streamLines = 1;
-};
-
-/// Plans `dst = src` where both layouts have the same sizes (a broadcast
-/// source is already expanded, stride 0). `srcBytes`/`dstBytes` are element
-/// widths. `convert` says whether the dtype changes; by default, whether the
-/// widths differ (f16 <-> bf16 keeps the width, so callers that know the
-/// types pass it). Errors on dynamic layouts and i64 overflow.
-Fallible<KernelPlan> planCopy(const StridedLayout &src,
-                              const StridedLayout &dst, int64_t srcBytes,
-                              int64_t dstBytes, const TargetInfo &target = {},
-                              std::optional<bool> convert = std::nullopt);
-
-/// Plans a reduction of `input` over `dims` (empty: all dims) into a new
-/// row-major result. The result's element type follows PyTorch: the input's,
-/// except i64 for integer sum/mean/prod and for argmax/argmin.
-Fallible<KernelPlan> planReduction(const StridedLayout &input,
-                                   llvm::ArrayRef<int64_t> dims,
-                                   ReductionKind kind,
-                                   const ElementInfo &element,
-                                   const TargetInfo &target = {});
-
-/// Iterations of the parallel loop per chunk (the last chunk may run
-/// fewer): `plan.chunks` equal parts, in whole destination lines when a
-/// transpose splits its destination's stride-1 loop. The plan's loop size
-/// divided by the grain, rounded up, is exactly `plan.chunks`; 1 when the
-/// plan has no parallel loop.
-int64_t chunkGrain(const KernelPlan &plan);
-
-/// How the CPU backend covers a transpose's two tiled loops (a: the
-/// source's stride-1 loop, b: the destination's) with register tiles, so
-/// that the planner reports what the backend emits.
+/// How register tiles cover a transpose's two tiled loops (a: the source's
+/// stride-1 loop, b: the destination's): part of the plan, so that the
+/// backend emits what the plan says.
 struct TransposeTiling {
   /// Edge of the square in-register transposes: 8, or 4 for 8-byte
   /// elements (AVX2 has 16 vector registers), narrowed to a power of two
@@ -214,6 +131,70 @@ struct TransposeTiling {
   bool rowsFirst = false;
 };
 
+struct KernelPlan {
+  KernelStrategy strategy = KernelStrategy::Memcpy;
+  /// The element type changes on the way (a fused dtype conversion).
+  bool convert = false;
+  int64_t srcElementBytes = 0;
+  int64_t dstElementBytes = 0;
+  /// Reductions only: the type partial results are kept in.
+  std::optional<std::string> accumulator;
+  /// Outermost first. Copies walk the destination's memory order,
+  /// reductions the input's (the side that carries the traffic).
+  llvm::SmallVector<KernelLoop, 6> loops;
+  /// Transpose only: the loop that is stride-1 in the source and the one
+  /// that is stride-1 in the destination, the edge of the square register
+  /// tile, and the tile extent along each loop (the edge, or the loop's
+  /// size when that is shorter).
+  std::optional<std::pair<int64_t, int64_t>> tiledLoops;
+  int64_t squareEdge = 0;
+  llvm::SmallVector<int64_t, 2> tile;
+  /// Elements per vector of the widest type the inner loop touches.
+  int64_t vectorWidth = 1;
+  /// The loop split across threads, nullopt when the kernel runs on one.
+  /// A reduced loop is split only when it is the outermost; each chunk then
+  /// accumulates its own set of outputs, combined in chunk order.
+  std::optional<int64_t> parallelLoop;
+  int64_t chunks = 1;
+  /// Every byte offset either side can reach from its first element, for
+  /// any index, and the element count fit in int32.
+  bool index32 = true;
+  /// The destination does not fit in cache: non-temporal stores skip the
+  /// read-for-ownership and keep the source in cache.
+  bool streamingStores = false;
+  /// Streaming transposes: the lines of each destination row that a tile
+  /// stores back to back (TransposeTiling::streamWidth), 1 or kStreamLines.
+  int64_t streamLines = 1;
+  /// Transposes: how register tiles cover the two tiled loops.
+  std::optional<TransposeTiling> tiling;
+};
+
+/// Plans `dst = src` where both layouts have the same sizes (a broadcast
+/// source is already expanded, stride 0). `srcBytes`/`dstBytes` are element
+/// widths. `convert` says whether the dtype changes; by default, whether the
+/// widths differ (f16 <-> bf16 keeps the width, so callers that know the
+/// types pass it). Errors on dynamic layouts and i64 overflow.
+Fallible<KernelPlan> planCopy(const StridedLayout &src,
+                              const StridedLayout &dst, int64_t srcBytes,
+                              int64_t dstBytes, const TargetInfo &target = {},
+                              std::optional<bool> convert = std::nullopt);
+
+/// Plans a reduction of `input` over `dims` (empty: all dims) into a new
+/// row-major result. The result's element type follows PyTorch: the input's,
+/// except i64 for integer sum/mean/prod and for argmax/argmin.
+Fallible<KernelPlan> planReduction(const StridedLayout &input,
+                                   llvm::ArrayRef<int64_t> dims,
+                                   ReductionKind kind,
+                                   const ElementInfo &element,
+                                   const TargetInfo &target = {});
+
+/// Iterations of the parallel loop per chunk (the last chunk may run
+/// fewer): `plan.chunks` equal parts, in whole destination lines when a
+/// transpose splits its destination's stride-1 loop. The plan's loop size
+/// divided by the grain, rounded up, is exactly `plan.chunks`; 1 when the
+/// plan has no parallel loop.
+int64_t chunkGrain(const KernelPlan &plan);
+
 /// A core's L2 (Zen 4: 1 MiB).
 constexpr int64_t kL2Bytes = int64_t(1) << 20;
 
@@ -253,6 +234,7 @@ constexpr int64_t kStageBytes = 16 << 10;
 
 /// Lines of each destination row a skewed transpose tile stores at most.
 constexpr int64_t kSkewLines = 8;
+/// The tiling a planned transpose records (KernelPlan::tiling).
 TransposeTiling transposeTiling(const KernelPlan &plan);
 
 /// Contiguous runs at least this long stream on their own: their edge lines,

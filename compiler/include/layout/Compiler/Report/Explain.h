@@ -3,7 +3,7 @@
 #ifndef LAYOUT_COMPILER_REPORT_EXPLAIN_H
 #define LAYOUT_COMPILER_REPORT_EXPLAIN_H
 
-#include "layout/Compiler/Plan/KernelPlan.h"
+#include "mlir/IR/BuiltinOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
@@ -11,12 +11,11 @@
 namespace mlir {
 namespace layout {
 
-/// The `--emit=explain` JSON of LANGUAGE.md for every function of a planned
-/// module: each result's layout and aliasing, and every remaining copy with
-/// its location, bytes, reason and kernel family, and the kernels planned
-/// for `target`.
-void printExplain(ModuleOp module, const TargetInfo &target,
-                  llvm::raw_ostream &os);
+/// The `--emit=explain` JSON of docs/language.md for every function of a
+/// planned module: each result's layout and aliasing, every remaining copy
+/// with its location, bytes, reason and kernel family, and the kernel plan
+/// layout-plan-kernels attached to each (null keys where it attached none).
+void printExplain(ModuleOp module, llvm::raw_ostream &os);
 
 /// The `--emit=memory-map`: for each function result, a grid of logical
 /// index -> storage offset (CuTe's print_layout) and a strip of its storage

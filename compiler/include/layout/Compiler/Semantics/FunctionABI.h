@@ -117,22 +117,15 @@ LogicalResult verifyEntryName(func::FuncOp func, llvm::StringRef context,
 LogicalResult verifyEntrySymbols(ModuleOp module, llvm::StringRef context,
                                  bool cuda);
 
-/// The planner's view of the CPU the backend targets by default (AVX2).
-/// Chunk counts and vector widths are the same for every CPU target, so that
-/// reductions give the same bits everywhere, never depending on the thread
-/// count at run time; only the transpose tile grows with AVX-512's
-/// registers (CPUBackend.h's overload for a target machine).
-TargetInfo cpuTargetInfo();
-
-/// Analyzes a planned function (after layout-fold-views and
-/// layout-plan-copies). Emits a diagnostic at the offending op and fails on
-/// what code generation cannot do (dynamic layouts, results that view part
-/// of a new buffer).
+/// Analyzes a planned function (after layout-fold-views,
+/// layout-plan-copies and layout-plan-kernels, whose plans its kernels
+/// take). Emits a diagnostic at the offending op and fails on what code
+/// generation cannot do (dynamic layouts, results that view part of a new
+/// buffer, an op without a plan).
+FailureOr<FunctionABI> analyzeFunction(func::FuncOp func);
+/// The same; the target is the one the plans were made for.
 FailureOr<FunctionABI> analyzeFunction(func::FuncOp func,
                                        const TargetInfo &target);
-
-/// The planner's name for a reduce op's kind.
-ReductionKind toReductionKind(ReduceKind kind);
 
 /// "f32", "i1", ... as the language spells element types.
 std::string elementName(Type type);

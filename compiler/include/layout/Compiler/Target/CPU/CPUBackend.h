@@ -73,8 +73,8 @@ LogicalResult lowerKernelModuleToLLVM(ModuleOp kernels);
 FailureOr<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const CPUOptions &options, std::string &error);
 
-/// The planner's view of the CPU `machine` generates code for:
-/// cpuTargetInfo(), with 32 vector registers where it has AVX-512F.
+/// The target description of the CPU `machine` generates code for: the
+/// x86-64-v4 preset where it has AVX-512F, else x86-64-v3.
 TargetInfo cpuTargetInfo(const llvm::TargetMachine &machine);
 
 /// Translates an LLVM-dialect module to LLVM IR for `machine` and runs

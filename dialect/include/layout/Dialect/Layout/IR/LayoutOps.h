@@ -3,6 +3,7 @@
 #ifndef LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_H
 #define LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_H
 
+#include "layout/Dialect/Layout/IR/LayoutAttrs.h"
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
 #include "layout/Dialect/Layout/IR/LayoutTypes.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"

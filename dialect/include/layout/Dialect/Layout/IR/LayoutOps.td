@@ -10,6 +10,7 @@
 #define LAYOUT_OPS
 
 include "layout/Dialect/Layout/IR/LayoutDialect.td"
+include "layout/Dialect/Layout/IR/LayoutAttrs.td"
 include "layout/Dialect/Layout/IR/LayoutTypes.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/OpBase.td"

@@ -1,0 +1,76 @@
+//===- TargetInfo.h - The machine a kernel plan is made for -----*- C++ -*-===//
+//
+// One description of a target: every machine fact and threshold the planner
+// reads is a named field here, and named presets (`x86-64-v3`, `x86-64-v4`,
+// `host`, `sm_80`, `sm_90`) fill them. `layout-plan-kernels` takes one, so a
+// plan depends on nothing else.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_COMPILER_PLAN_TARGETINFO_H
+#define LAYOUT_COMPILER_PLAN_TARGETINFO_H
+
+#include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+namespace layout {
+
+/// The unit non-temporal stores and the hardware prefetchers work in: 64
+/// bytes on every CPU and GPU layoutc targets, so the planner and the
+/// backends share one constant rather than a field.
+constexpr int64_t kCacheLineBytes = 64;
+
+/// The defaults are a 16-thread AVX2 machine (what the planner's unit tests
+/// assume); the presets below are what layoutc plans for.
+struct TargetInfo {
+  /// The preset's name ("x86-64-v3", "host", "sm_90"), for reports.
+  std::string name = "default";
+  /// A GPU: the CUDA backend runs its kernels.
+  bool gpu = false;
+  /// Bytes per vector of the widest type a kernel's inner loop moves.
+  int64_t vectorBytes = 32;
+  /// Vector registers a transpose tile may occupy: 32 with AVX-512
+  /// (zmm0-31), where a 16 x 16 tile of 4-byte elements, one 64-byte line
+  /// per row, and its transpose fit in registers.
+  int64_t vectorRegisters = 16;
+  /// Traffic (bytes read + written) above which a copy's stores stream:
+  /// the last-level cache it would otherwise fill.
+  int64_t cacheBytes = int64_t(32) << 20;
+  /// A core's L2: transposes whose traffic fits tile along the
+  /// destination's rows first where rows share L1 sets.
+  int64_t l2Bytes = int64_t(1) << 20;
+  /// Ways of the L1 data cache (64 sets of 64-byte lines): rows a
+  /// power-of-two stride apart beyond this many evict each other.
+  int64_t l1Ways = 8;
+  /// The most chunks a loop splits into. Fixed per target, never read from
+  /// the machine at run time, so that a reduction's bits do not depend on
+  /// the thread count.
+  int64_t numThreads = 16;
+  /// Below this much traffic per chunk, waking a thread costs more than the
+  /// bandwidth it adds (PyTorch's GRAIN_SIZE: 32768 elements, 256 KiB of
+  /// f32 read + write).
+  int64_t minBytesPerChunk = int64_t(256) << 10;
+};
+
+/// The names lookupTarget accepts, in the order `--help` lists them.
+llvm::ArrayRef<llvm::StringRef> targetPresetNames();
+
+/// The preset called `name`. `host` is x86-64-v4 where this machine has
+/// AVX-512F and x86-64-v3 otherwise, with the L1 associativity, L2 and
+/// last-level cache sizes of its first CPU (Linux sysfs) where it reports
+/// them. Fails naming the presets on an unknown name.
+Fallible<TargetInfo> lookupTarget(llvm::StringRef name);
+
+/// The CPU preset of a machine with (or without) AVX-512F.
+TargetInfo cpuTarget(bool avx512);
+
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_COMPILER_PLAN_TARGETINFO_H
