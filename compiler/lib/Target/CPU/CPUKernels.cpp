@@ -110,9 +110,9 @@ public:
   }
   /// A load whose value LLVM's X86 backend cannot see through: it folds
   /// store(select(m, x, load p), p) (amax/amin updating an accumulator) into
-  /// a masked store, and vmaskmovps to memory is microcoded on AMD Zen
-  /// (R4's outer amax: 4.4 GB/s with it). Scalar loops need it too: LLVM's
-  /// loop vectorizer turns them into the same pattern.
+  /// a masked store, and vmaskmovps to memory is microcoded on AMD Zen.
+  /// Scalar loops need it too: LLVM's loop vectorizer turns them into the
+  /// same pattern.
   Value freezeLoad(Type type, Value base, Type elem, Value index) {
     return LLVM::FreezeOp::create(b, load(type, base, elem, index));
   }
@@ -366,8 +366,7 @@ struct ReduceOps {
   /// Combines `vals` pairwise (a balanced tree, in order). A float
   /// amax/amin takes maxps/minps alone and notes NaNs apart, one unordered
   /// compare per pair, the result NaN where any value was: 18 instructions
-  /// per vector of 8 rows instead of 24. R4 at 256x256 in cache, side by
-  /// side, medians of 7: 69 -> 106.7 GB/s at 1 and 2 threads (Intel Xeon).
+  /// per vector of 8 rows instead of 24.
   Value fold(SmallVector<Value> vals) {
     bool hoistNaN =
         acc.isFloat && vals.size() > 1 &&
@@ -421,9 +420,7 @@ struct ReduceOps {
   /// x if it is NaN, else (x `pred` y) ? x : y: y if it is NaN, and y when
   /// they compare equal (+0 and -0), as PyTorch's vectorized maximum and
   /// minimum. Three instructions on x86 (maxps/minps with a memory operand,
-  /// a NaN compare and a blend) where llvm.maximum took four: R4 at 256x256
-  /// in cache, side by side, medians of 7: 55 -> 69.6 GB/s at 1 and 2
-  /// threads (Intel Xeon); at full size unchanged (memory bound).
+  /// a NaN compare and a blend) where llvm.maximum takes four.
   Value propagatingNaN(Value x, Value y, arith::CmpFPredicate pred) {
     auto &b = e.b;
     Value nan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, x, x);
@@ -596,8 +593,7 @@ public:
     LLVM::ReturnOp::create(e.b, ValueRange{});
     // Only register tiles need AVX-512; with it, LLVM turns the 32-byte
     // vectors of the other kernels' compares into mask-register compares and
-    // masked moves: R4 at 256x256 (amax, in cache) ran at 44-46 GB/s instead
-    // of 72-75 on Zen 4 at 1 thread.
+    // masked moves, which are slower.
     if (e.vectorRegisters >= 32 && !usesWideRegisters)
       f->setAttr(
           "passthrough",
@@ -700,9 +696,7 @@ private:
   /// head, through masked loads, then the run's whole lines; its last
   /// partial line is the next run's, but for the destination's last run.
   /// The destination's first and last elements outside whole lines store
-  /// normally. P6 at 511x255x129 (516-byte runs), medians of 5 runs side by
-  /// side on Zen 4, ratio to the copy limit: normal stores 0.43 at 1 thread
-  /// and 0.56 at 2, joined streaming lines 0.76 and 1.11.
+  /// normally. For runs of a few lines, faster than normal stores.
   void emitJoinedRun(const KernelLoop &l, Value s, Value d) {
     usesStreaming = true;
     int64_t vw = k.plan.vectorWidth, line = lineElements(dst.bytes);
@@ -832,8 +826,7 @@ private:
     // Whole contiguous runs of one type from 4 KiB on: libc's memcpy is at
     // bandwidth and switches to non-temporal stores on its own for large
     // sizes. Shorter runs stay inline, where a call per run costs more than
-    // it saves (P6 at 511x255x129, 516-byte runs, side by side: 1 thread
-    // 12.7-14.6 -> 15.8-16.8 GB/s, 2 threads 17.2-17.5 -> 19.0-21.3).
+    // it saves.
     if (l.srcStride == 1 && sameBits && !streaming &&
         l.size * dst.bytes >= 4096) {
       Value n = arith::SubIOp::create(e.b, r.hi, r.lo);
@@ -985,8 +978,7 @@ private:
     // the inside loops continue those rows, so that they become long
     // streams the prefetchers follow. The outside loops walk the source in
     // its order too, so that consecutive tiles read adjacent source blocks
-    // and only the streaming stores scatter (P9, 16^6 with 1 KiB source
-    // tiles: 0.34 -> 0.50 of the copy ceiling at 1 thread).
+    // and only the streaming stores scatter.
     TransposeTiling t = transposeTiling(k.plan);
     prefetchAhead = sourcePrefetchBytes(t);
     // Staged rows: a block of rows, a partial line before it and a line's
@@ -1008,12 +1000,9 @@ private:
   }
 
   /// Squares side by side along a in a skewed window, so that it reads a
-  /// line's worth of each source row at once (as lineBlocks): one square
-  /// of 8 halves read each line of its 8 KiB-apart rows in four visits, and
-  /// the lines of a window's 288 rows, few L1 sets, did not last between
-  /// them. Medians of 3 runs side by side, of the copy limit at 1 / 2
-  /// threads: P10 at 8191x4097 0.18 -> 0.24 / 0.30 -> 0.43, i8 at 8191x4097
-  /// 0.10 -> 0.14; f64 (two squares) and f32 on AVX2 unchanged.
+  /// line's worth of each source row at once (as lineBlocks): a single
+  /// square reads each line of its rows in several visits, and a window's
+  /// rows, in few L1 sets, evict the lines between visits.
   int64_t skewBlocks(int64_t n) const { return lineBlocks(n); }
 
   /// Elements per row of the skewed tile's buffer: kSkewLines lines and
@@ -1036,11 +1025,7 @@ private:
   /// lines apart: each row of the tile stores whole aligned lines from its
   /// own first line boundary on, from a buffer that holds the tile's rows
   /// transposed with a line to spare; normal stores fill the part of each
-  /// row before its first line and after its last. Side by side with
-  /// rectangular tiles and normal stores, GB/s in three runs: P1 at
-  /// 4095x4097, 1 thread 6.5/7.6/6.6 -> 9.6/7.4/7.9, 2 threads
-  /// 12.2/12.2/13.3 -> 13.8/16.7/16.1; P3 at 15x111x113x63, 2 threads
-  /// 8.1/9.1/11.4 -> 14.1/12.7/13.6.
+  /// row before its first line and after its last.
   void emitSkewed(Value s, Value d, const TransposeTiling &t,
                   const KernelLoop &la, const KernelLoop &lb, Range ra,
                   Range rb) {
@@ -1122,10 +1107,8 @@ private:
       });
     });
     // Columns past the last window (when b is no whole number of lines),
-    // and the rows short of a full tile. P3 at 15x111x113x63 leaves 15 of
-    // its 63 channels to these rows: as masked squares rather than element
-    // by element, medians of 5 runs side by side, 0.22 -> 0.27 of the copy
-    // limit at 1 thread and 0.34 -> 0.53 at 2.
+    // and the rows short of a full tile: edgeRect, as masked squares rather
+    // than element by element where the plan has maskedEdges.
     Value windowsEnd = e.add(rb.lo, e.mulc(e.add(lines, e.c64(1)), line));
     emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
       edgeRect(s, d, t, la, lb, ra.lo, aFull, windowsEnd, rb.hi);
@@ -1195,8 +1178,7 @@ private:
       });
     }
     // Narrow tiles when a or b is shorter than the square: otherwise every
-    // element would go to the scalar rectangle (P9 at 8x8x8x4x4x8, whose
-    // destination rows are 4 f32 long, ran at 6.8 GB/s, below NumPy).
+    // element would go to the scalar rectangle.
     int64_t n = t.edge, w = t.width;
     // Non-temporal stores need whole aligned lines: the planner streams only
     // tiles of whole lines, and the first row's alignment is checked at run
@@ -1233,8 +1215,8 @@ private:
       });
     };
     // Columns [bLo, rb.hi), fewer than n, down a: whole squares along a but
-    // the last (edgeRect's loop, which takes the count of rows of every
-    // square from a minimum, was 5-8% slower on P7 and P8 at odd extents).
+    // the last (faster than edgeRect's loop, which takes the count of rows
+    // of every square from a minimum).
     auto tailColumns = [&](Value s, Value d, Value bLo, Range ra) {
       if (!t.maskedEdges)
         return scalarRect(s, d, la, lb, ra.lo, ra.hi, bLo, rb.hi);
@@ -1261,10 +1243,8 @@ private:
       });
     };
     // Columns past the last full tile: single squares, then a masked square
-    // (or scalars). NHWC with 63 channels (P2 odd), tiles of 16: 15 of
-    // every 63 elements went through the scalar rectangle, now 7 (2
-    // threads, three runs side by side: 12.2/12.7/10.5 -> 14.5/16.1/10.5
-    // GB/s; C1 odd, 31 of 63 -> 7, unchanged).
+    // (or scalars), so that fewer than n columns, not w, are left to the
+    // edge.
     auto squaresEnd = [&] { return w > n ? floorTo(bFull, rb.hi, n) : bFull; };
     // Streaming tiles (two lines of each row where b has them, then one),
     // then the columns past them storing normally.
@@ -1289,10 +1269,7 @@ private:
     // Tiles that store normally finish a plane of a x b, every column of
     // it, before the inside loops move on: a destination line that a tile
     // writes in part is finished while it is in cache, not a whole pass
-    // over the inside loops later. Side by side with b-blocks outside the
-    // inside loops (both with masked edges), medians of 5 runs of the copy
-    // limit at 1 thread: P7 at 63x65x63x65 0.20 -> 0.25, P8 at
-    // 31x33x31x17x31 0.18 -> 0.23, P4 at 255x257x255 0.23 -> 0.24.
+    // over the inside loops later.
     auto panel = [&](Value s, Value d, Range ra) {
       Range rest = ra;
       if (rowsFirst) {
@@ -1315,11 +1292,8 @@ private:
     };
     // A plane of more than 4096 rows of a goes in panels of 2048 rows: each
     // b-block's pass leaves two partial lines per row for the next, 256 KiB
-    // per panel, which then are still in L2. Over the whole of a, C1 at
-    // 15x63x111x113 (12543 rows of 63 halves) read each of them from memory
-    // again: medians of 7 runs side by side, 0.62 -> 0.66 of the copy limit
-    // at 2 threads (unchanged at 1). P5 at 63x511x513, 513 rows, was 5%
-    // slower in panels of 512 or fewer rows.
+    // per panel, which then are still in L2 (over the whole of a, they are
+    // read from memory again). Smaller planes were slower in panels.
     constexpr int64_t kPanelRows = 2048;
     auto plane = [&](Value s, Value d, Range ra) {
       if (la.size <= 2 * kPanelRows)
@@ -1478,10 +1452,7 @@ private:
   /// indices and `cols` (1 to n) b indices, transposed in registers like a
   /// whole one: masked loads of the first `cols` source rows, masked stores
   /// of the first `rows` destination rows. Copied element by element (a
-  /// loop LLVM turns into gathers), the edges took over a third of the time
-  /// of P7 at 63x65x63x65, for a quarter of its elements; at 1 thread,
-  /// medians of 3 runs side by side: 0.16 -> 0.24 of the copy limit, P8 at
-  /// 31x33x31x17x31 (15 of every 31 a rows at the edge) 0.14 -> 0.25.
+  /// loop LLVM turns into gathers), edges cost far more than their share.
   void maskedSquare(Value s, Value d, const KernelLoop &la,
                     const KernelLoop &lb, Value ia, Value ib, int64_t n,
                     Value rows, Value cols) {
@@ -1549,12 +1520,9 @@ private:
     Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
     // rows[ab][blk][j]. Streaming tiles load all their vectors first, so
     // that the loads of one source line stay adjacent, although the 32
-    // vectors of a 16x16 f32 tile then spill: one a-block at a time was
-    // slower for C1 and P10 at 1 thread (15.1-15.8 -> 12.8-14.0 and
-    // 9.0-11.4 -> 8.0-9.3 GB/s). Tiles that store normally load one a-block
-    // at a time and do not spill: at 1 thread, side by side, P5 at
-    // 63x511x513 7.1-7.2 -> 8.1-12.8 GB/s, P1 at 256x256 13.1-23.8 ->
-    // 18.8-28.8.
+    // vectors of a 16x16 f32 tile then spill (one a-block at a time was
+    // slower). Tiles that store normally load one a-block at a time and do
+    // not spill, which is faster for them.
     auto load = [&](int64_t ab, int64_t blk, int64_t j) {
       return sourceLoad(
           vt, e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)),
@@ -1575,12 +1543,9 @@ private:
     // power-of-two stride apart), the first part's lines are gone before the
     // next a-block reads the rest: take the squares along a of one b-block
     // in turn instead, so that each line's parts are read back to back, and
-    // store each square's rows on their own. In cache, side by side, medians
-    // of 3 runs (GB/s): f16 [64, 2048] -> (1, 0) 11 -> 46, i8 [64, 4096] 5
-    // -> 21, C1 at 1x64x32x32 (f32 -> f16) 18 -> 39, f32 [64, 1024] with
-    // AVX2 (8 x 8 squares) 40 -> 58. Not where the destination rows crowd
-    // one set as well: each destination line would then be written in parts
-    // just as far apart (P7 at 16x16x16x16 with AVX2: 27.6 -> 21.5).
+    // store each square's rows on their own. Not where the destination rows
+    // crowd one set as well: each destination line would then be written in
+    // parts just as far apart.
     if (!streaming && aBlocks > 1 &&
         sourceLinesPerSet(lb, blocks * n) > kL1Ways / 2 &&
         linesPerSet(la.dstStride * dst.bytes, aBlocks * n) <= kL1Ways / 2) {
@@ -1649,34 +1614,20 @@ private:
 
   /// How far ahead of its loads a streaming tile prefetches its source, in
   /// bytes (0: not at all), into L2 (prefetcht1: into L1 was slower). The
-  /// hardware prefetchers fall behind in two cases, measured on Zen 4 with
-  /// C transposes and then this backend, medians of 5 runs of the copy
-  /// limit at 1 thread:
+  /// hardware prefetchers fall behind in these cases:
   /// - The source is read block by block: a spans whole source rows, the
   ///   rows are adjacent, and each tile's rows are the next block of them
   ///   (the prefetchers see a page read out of order, or 16 short
-  ///   streams). Two blocks ahead, at least 8 KiB: P3 (NHWC -> NCHW, 4 KiB
-  ///   blocks) 0.38 -> 0.62, and 0.71 -> 0.92 at 2 threads (2 KiB ahead:
-  ///   0.46); P9 (1 KiB) 0.58 -> 0.64; P5 (32 KiB) 0.58 -> 0.63 (one block
-  ///   ahead 0.64, two 0.71 in another run); 256x256x256 (0, 2, 1) (16
-  ///   KiB) 0.44 -> 0.59; 16x1024x1024 (0, 2, 1) (64 KiB) 0.58 -> 0.62.
-  ///   Larger blocks gain nothing: P1 (256 KiB) 0.59 -> 0.59-0.60, P2 (784
-  ///   KiB) 0.98 -> 0.91-0.92.
+  ///   streams). Two blocks ahead, at least 8 KiB; blocks over 64 KiB gain
+  ///   nothing.
   /// - A tile reads 32 or more long rows (f16 and conversions to f16): more
   ///   streams than the prefetchers follow. 1 KiB ahead along the rows, so
-  ///   that the line is in the same row: C1 (rows 49 KiB apart) 0.51 -> 0.81
-  ///   (0.60 at 512 bytes, 0.65 at 2 KiB), f32 -> f16 4096x4112 0.43 ->
-  ///   0.69; f16 with whole-line loads (streamingLanes) 8192x4096 (P10) 0.46
-  ///   -> 0.54, 0.71 -> 0.79 at 2 threads. Not tiles that load rows sharing
-  ///   L1 sets in pieces, whose lines come back from L2 anyway: f32 -> f16
-  ///   4096x4096 0.55 -> 0.45. With 16 rows (P1, P2, P5, f32 4096x4112) it
-  ///   changed nothing beyond noise, so they do not.
+  ///   that the line is in the same row. Not tiles that load rows sharing
+  ///   L1 sets in pieces, whose lines come back from L2 anyway; tiles of 16
+  ///   rows gain nothing.
   /// - Skewed tiles read kSkewLines + 1 lines' worth of rows, a vector of
-  ///   each at a time: 1 KiB ahead along rows of 4 KiB or more, P1 at
-  ///   4095x4097 0.23 -> 0.31, 0.32 -> 0.41 at 2 threads. (4 KiB is also
-  ///   where transposeTiling starts skewing tiles of long rows: P5 at
-  ///   63x511x513, 2 KiB rows, gained nothing here, 1 KiB or one window
-  ///   ahead, and runs faster in rectangular tiles.)
+  ///   each at a time: 1 KiB ahead along rows of 4 KiB or more (where
+  ///   transposeTiling starts skewing tiles of long rows).
   int64_t sourcePrefetchBytes(const TransposeTiling &t) const {
     if (!k.plan.streamingStores || t.interleave)
       return 0;
@@ -1710,21 +1661,16 @@ private:
 
   /// The streaming micro tile for 4-byte elements, in registers only: a
   /// spill is a normal store, and normal stores among the non-temporal ones
-  /// slow the whole stream down (a C transpose at 16x112x112x64, side by
-  /// side: no spill 0.46-0.49 of the copy limit, two normal stores per eight
-  /// streaming ones 0.35-0.38, one per two 0.31-0.34). Each pass makes four
-  /// destination rows (one quarter of eight a columns): every vector holds
-  /// four a columns of source row j in its low lane and of row j + 4 in its
-  /// high lane, loaded as two 16-byte halves, so two rounds of in-lane
-  /// interleaves finish the 8 x 4 transpose; with `blocks` of them side by side
-  /// along b, at most eight vectors are live. The four passes read every
+  /// slow the whole stream down. Each pass makes four destination rows (one
+  /// quarter of eight a columns): every vector holds four a columns of
+  /// source row j in its low lane and of row j + 4 in its high lane, loaded
+  /// as two 16-byte halves, so two rounds of in-lane interleaves finish the
+  /// 8 x 4 transpose; with `blocks` of them side by side along b, at most
+  /// eight vectors are live. The four passes read every
   /// source line of the tile four times, so this is for tiles whose lines
-  /// stay in L1 between passes, no more than two to a set. Medians of 9 runs
-  /// side by side, of the copy limit at 1 and 2 threads: NHWC -> NCHW with 64
-  /// channels (P3, 256-byte source rows) 0.30 -> 0.39 and 0.50 -> 0.63; P9
-  /// (64-byte rows) 0.46 -> 0.53 and 0.71 -> 0.81. On rows 1-49 KiB apart
-  /// (P1, P2, P4, P5, P7, P8) it was 0-15% slower than loading every line
-  /// whole at once, spills and all.
+  /// stay in L1 between passes, no more than two to a set (on rows that
+  /// crowd a set, loading every line whole at once, spills and all, is
+  /// faster).
   void streamingQuarters(Value s, Value d, const KernelLoop &la,
                          const KernelLoop &lb, Value ia, Value ib,
                          int64_t blocks, int64_t aBlocks) {
@@ -1760,16 +1706,12 @@ private:
   /// with 32 vector registers: vector j holds row j of each of the `blocks`
   /// squares side by side, one 16-byte lane per square, so that one round of
   /// in-lane interleaves transposes all of them and output i is destination
-  /// row i, a whole line. P10 side by side with the 32 x 32 tile that loads
-  /// every vector first (and spills even with 32 registers), of the copy
-  /// limit: 1 thread 0.28 -> 0.34 and 0.33 -> 0.37 (medians of 5 runs), 2
-  /// threads 0.52 -> 0.62 (9). When a tile's row is one whole line (4 x 4
-  /// squares), each source line is loaded once and its lanes are dealt to
-  /// the four a-blocks' vectors by whole-lane shuffles: loaded in 16-byte
-  /// pieces, one per a-block, the 32 lines of P10's rows (8 KiB apart, one
-  /// L1 set) were evicted between pieces and read from L2 four times. P10,
-  /// medians of 5 runs side by side: 1 thread 0.32 -> 0.46, 2 threads 0.56
-  /// -> 0.66 (before prefetching).
+  /// row i, a whole line (the 32 x 32 tile that loads every vector first
+  /// spills even with 32 registers). When a tile's row is one whole line (4
+  /// x 4 squares), each source line is loaded once and its lanes are dealt
+  /// to the four a-blocks' vectors by whole-lane shuffles: loaded in 16-byte
+  /// pieces, one per a-block, the lines of rows in one L1 set are evicted
+  /// between pieces and read from L2 four times.
   void streamingLanes(Value s, Value d, const KernelLoop &la,
                       const KernelLoop &lb, Value ia, Value ib, int64_t n,
                       int64_t blocks, int64_t aBlocks) {
@@ -1854,10 +1796,8 @@ private:
     Type vt = e.vecOf(src.mem, vw);
     // Streaming stores go out as m pieces of vw elements (16 bytes or more,
     // the planner checks), aligned to their size when the run's first
-    // element is: the version for other placements stores normally. P11 in
-    // C at 1 thread, of the copy limit: 0.64 with normal stores (the
-    // destination's lines are read before they are written), 1.01 with
-    // streaming ones.
+    // element is: the version for other placements stores normally. Normal
+    // stores read the destination's lines before they write them.
     auto loop = [&](bool streaming) {
       e.forLoop(ra.lo, full, vw, [&](Value ia) {
         SmallVector<Value> rows;
@@ -1914,23 +1854,14 @@ private:
     const KernelLoop &inner = k.plan.loops[depth + 1];
     // Rows join the accumulator row in groups of 8, combined pairwise
     // first, so that the accumulators are loaded and stored once per group:
-    // a row of accumulators over a quarter of L1 (R4's 16 KiB) and the
-    // input rows streaming past it evict each other (an amax over 4096 rows
-    // of 16 KiB in C, at 1 thread: 11-14 GB/s a row at a time, 16-17 in
-    // groups of 4, 18-19 in groups of 8, 11-14 in groups of 16), and in
-    // cache the accumulator loads, stores and combines bound the kernel (R4
-    // at 256x256, 1 thread: 53 -> 60-74 GB/s). A group's rows are separate
-    // streams, more than the hardware prefetchers follow well, so inputs
-    // larger than L2 prefetch each row's vector one group ahead (at least
-    // 16 KiB) into L2. Medians of 5 runs side by side on Zen 4, of the read
-    // limit at 1 and 2 threads: R2 (4 KiB rows) one row at a time 0.65 and
-    // 0.90, in groups without prefetch 0.66 (0.56 in groups of 4), with it
-    // 0.74-0.76 and 0.94-0.99; R4 0.60 -> 0.74 and 0.82 -> 1.02; at 1
-    // thread 2 KiB rows 0.72 -> 0.78, 8 KiB 0.67 -> 0.74, f16 4 KiB 0.60 ->
-    // 0.87. Rows under 2 KiB stay one at a time: a group of 256-byte rows
-    // ran at 0.67 instead of 0.86, of 32-byte rows 0.69 instead of 0.87.
-    // Groups start at the chunk's first row, which the plan fixes, so the
-    // bits do not depend on the thread count.
+    // a row of accumulators over a quarter of L1 and the input rows
+    // streaming past it evict each other, and in cache the accumulator
+    // loads, stores and combines bound the kernel. A group's rows are
+    // separate streams, more than the hardware prefetchers follow well, so
+    // inputs larger than L2 prefetch each row's vector one group ahead (at
+    // least 16 KiB) into L2. Rows under 2 KiB stay one at a time: groups of
+    // them are slower. Groups start at the chunk's first row, which the plan
+    // fixes, so the bits do not depend on the thread count.
     std::optional<int64_t> bytes = inputBytes();
     bool cacheResident = bytes && *bytes <= kL2Bytes;
     bool longRows = inner.size * accumulator().bytes > (8 << 10) ||
@@ -2027,11 +1958,8 @@ private:
   /// How far ahead of its loads a contiguous run that reduces 2-byte
   /// elements (f16, bf16: half the bytes per vector that f32 reads)
   /// prefetches into L2, one line at a time, in inputs larger than L2; 0
-  /// for others. The hardware prefetchers alone kept R5 (f16, 128 MiB) at
-  /// 0.63 / 0.58 of the read limit at 1 / 2 threads on an Intel Xeon
-  /// (Granite Rapids, AVX-512). Side by side, medians of 11 in 6 runs
-  /// (GB/s): 1 thread 11.8-13.1 -> 18.4-22.5, 2 threads 44.6-51.6; into L1
-  /// (prefetcht0) 11.8-18.9 and 37.8-47.7; 4 or 16 KiB ahead were no better.
+  /// for others. The hardware prefetchers alone fall behind on such runs;
+  /// into L1, or 4 or 16 KiB ahead, is no better.
   int64_t runPrefetchBytes() const {
     std::optional<int64_t> bytes = inputBytes();
     return src.bytes == 2 && bytes && *bytes > kL2Bytes ? 8 << 10 : 0;
