@@ -231,6 +231,7 @@ private:
   void scalarRect(Value s, Value d, const KernelLoop &la, const KernelLoop &lb,
                   Value a0, Value a1, Value b0, Value b1);
   Value floorTo(Value lo, Value hi, int64_t n);
+  struct TileNest;
   void emitTile(Value s, Value d, const TransposeTiling &t);
   void ifPositive(Value count, function_ref<void()> body);
   void edgeRect(Value s, Value d, const TransposeTiling &t,

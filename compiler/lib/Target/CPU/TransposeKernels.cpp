@@ -168,6 +168,165 @@ Value KernelBuilder::floorTo(Value lo, Value hi, int64_t n) {
   return e.add(lo, e.mulc(arith::DivSIOp::create(e.b, count, e.c64(n)), n));
 }
 
+/// The micro tiles of one plane of a x b, as emitTile lays them out: columns
+/// of tiles down a, the columns past the last full tile, and the orders that
+/// cover a plane with them (streamed; plane, which staged rows use too).
+struct KernelBuilder::TileNest {
+  KernelBuilder &kb;
+  const TransposeTiling &t;
+  const KernelLoop &la, &lb;
+  Range ra, rb;
+  ArrayRef<int64_t> inside;
+  int64_t n, w;
+  /// The rows along a that a micro tile takes: a line's worth of each
+  /// source row (as TransposeTiling's rowsFirst and stageRows count them).
+  int64_t wide;
+  /// The end of the full tiles along b.
+  Value bFull;
+  /// Rows of tiles along b first (TransposeTiling::rowsFirst), unless a
+  /// plan made elsewhere splits b.
+  bool rowsFirst;
+  Emitter &e = kb.e;
+
+  void column(Value s, Value d, Value b0, int64_t width, bool streaming,
+              Range ra, bool narrow = false);
+  void tailColumns(Value s, Value d, Value bLo, Range ra);
+  void blocks(Value s, Value d, Value bLo, Value bHi, int64_t width,
+              bool streaming);
+  Value squaresEnd();
+  void streamed(Value s, Value d, bool streaming);
+  void panel(Value s, Value d, Range ra);
+  void plane(Value s, Value d, Range ra);
+  void planes(Value s, Value d);
+};
+
+/// The tiles of `width` columns from b0 down a; `narrow`: ra is known to
+/// be shorter than `wide`, so no wide tile would run.
+void KernelBuilder::TileNest::column(Value s, Value d, Value b0, int64_t width,
+                                     bool streaming, Range ra, bool narrow) {
+  Value aWide = ra.lo;
+  if (!narrow) {
+    aWide = kb.floorTo(ra.lo, ra.hi, wide);
+    e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
+      kb.micro(s, d, la, lb, ia, b0, n, width / n, kb.lineBlocks(n), streaming);
+    });
+  }
+  Value aFull = kb.floorTo(aWide, ra.hi, n);
+  e.forLoop(aWide, aFull, n, [&](Value ia) {
+    kb.micro(s, d, la, lb, ia, b0, n, width / n, 1, streaming);
+  });
+  if (!t.maskedEdges)
+    return kb.scalarRect(s, d, la, lb, aFull, ra.hi, b0,
+                         e.add(b0, e.c64(width)));
+  Value rows = arith::SubIOp::create(e.b, ra.hi, aFull);
+  kb.ifPositive(rows, [&] {
+    for (int64_t blk = 0; blk < width / n; ++blk)
+      kb.maskedSquare(s, d, la, lb, aFull, e.add(b0, e.c64(blk * n)), n, rows,
+                      e.c64(n));
+  });
+}
+
+/// Columns [bLo, rb.hi), fewer than n, down a: whole squares along a but
+/// the last (faster than edgeRect's loop, which takes the count of rows
+/// of every square from a minimum).
+void KernelBuilder::TileNest::tailColumns(Value s, Value d, Value bLo,
+                                          Range ra) {
+  if (!t.maskedEdges)
+    return kb.scalarRect(s, d, la, lb, ra.lo, ra.hi, bLo, rb.hi);
+  Value cols = arith::SubIOp::create(e.b, rb.hi, bLo);
+  kb.ifPositive(cols, [&] {
+    Value aFull = kb.floorTo(ra.lo, ra.hi, n);
+    e.forLoop(ra.lo, aFull, n, [&](Value ia) {
+      kb.maskedSquare(s, d, la, lb, ia, bLo, n, e.c64(n), cols);
+    });
+    Value rows = arith::SubIOp::create(e.b, ra.hi, aFull);
+    kb.ifPositive(rows, [&] {
+      kb.maskedSquare(s, d, la, lb, aFull, bLo, n, rows, cols);
+    });
+  });
+}
+
+/// Tiles of `width` columns over [bLo, bHi), the inside loops within
+/// each b-block, so that a streaming tile's rows continue as long
+/// streams.
+void KernelBuilder::TileNest::blocks(Value s, Value d, Value bLo, Value bHi,
+                                     int64_t width, bool streaming) {
+  e.forLoop(bLo, bHi, width, [&](Value b0) {
+    kb.emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+      column(s, d, b0, width, streaming, ra);
+    });
+  });
+}
+
+/// Columns past the last full tile: single squares, then a masked square
+/// (or scalars), so that fewer than n columns, not w, are left to the
+/// edge.
+Value KernelBuilder::TileNest::squaresEnd() {
+  return w > n ? kb.floorTo(bFull, rb.hi, n) : bFull;
+}
+
+/// Streaming tiles (two lines of each row where b has them, then one),
+/// then the columns past them storing normally.
+void KernelBuilder::TileNest::streamed(Value s, Value d, bool streaming) {
+  if (t.streamWidth > w) {
+    Value bPairs = kb.floorTo(rb.lo, rb.hi, t.streamWidth);
+    blocks(s, d, rb.lo, bPairs, t.streamWidth, streaming);
+    blocks(s, d, bPairs, bFull, w, streaming);
+  } else {
+    blocks(s, d, rb.lo, bFull, w, streaming);
+  }
+  Value bSquares = squaresEnd();
+  if (w > n)
+    blocks(s, d, bFull, bSquares, n, false);
+  kb.emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+    tailColumns(s, d, bSquares, ra);
+  });
+}
+
+/// Tiles that store normally finish a plane of a x b, every column of
+/// it, before the inside loops move on: a destination line that a tile
+/// writes in part is finished while it is in cache, not a whole pass
+/// over the inside loops later.
+void KernelBuilder::TileNest::panel(Value s, Value d, Range ra) {
+  Range rest = ra;
+  if (rowsFirst) {
+    Value aWide = kb.floorTo(ra.lo, ra.hi, wide);
+    e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
+      e.forLoop(rb.lo, bFull, w, [&](Value b0) {
+        kb.micro(s, d, la, lb, ia, b0, n, w / n, kb.lineBlocks(n), false);
+      });
+    });
+    rest = Range{aWide, ra.hi};
+  }
+  e.forLoop(rb.lo, bFull, w, [&](Value b0) {
+    column(s, d, b0, w, false, rest, /*narrow=*/rowsFirst);
+  });
+  Value bSquares = squaresEnd();
+  if (w > n)
+    e.forLoop(bFull, bSquares, n,
+              [&](Value b0) { column(s, d, b0, n, false, ra); });
+  tailColumns(s, d, bSquares, ra);
+}
+
+/// A plane of more than 4096 rows of a goes in panels of 2048 rows: each
+/// b-block's pass leaves two partial lines per row for the next, 256 KiB
+/// per panel, which then are still in L2 (over the whole of a, they are
+/// read from memory again). Smaller planes were slower in panels.
+void KernelBuilder::TileNest::plane(Value s, Value d, Range ra) {
+  constexpr int64_t kPanelRows = 2048;
+  if (la.size <= 2 * kPanelRows)
+    return panel(s, d, ra);
+  e.forLoop(ra.lo, ra.hi, kPanelRows, [&](Value a0) {
+    panel(s, d, Range{a0, e.minI(e.add(a0, e.c64(kPanelRows)), ra.hi)});
+  });
+}
+
+/// A plane for every iteration of the inside loops.
+void KernelBuilder::TileNest::planes(Value s, Value d) {
+  kb.emitTransposeOuter(inside, 0, s, d,
+                        [&](Value s, Value d) { plane(s, d, ra); });
+}
+
 void KernelBuilder::emitTile(Value s, Value d, const TransposeTiling &t) {
   auto [a, bl] = *k.plan.tiledLoops;
   const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
@@ -189,129 +348,16 @@ void KernelBuilder::emitTile(Value s, Value d, const TransposeTiling &t) {
   bool canStream = k.plan.streamingStores && t.wholeLines;
   bool skewed = k.plan.streamingStores && t.skewed;
   Value bFull = floorTo(rb.lo, rb.hi, w);
-  // The rows along a that a micro tile takes: a line's worth of each
-  // source row (as TransposeTiling's rowsFirst and stageRows count them).
   int64_t wide = n * lineBlocks(n);
-  // The tiles of `width` columns from b0 down a; `narrow`: ra is known to
-  // be shorter than `wide`, so no wide tile would run.
-  auto column = [&](Value s, Value d, Value b0, int64_t width, bool streaming,
-                    Range ra, bool narrow = false) {
-    Value aWide = ra.lo;
-    if (!narrow) {
-      aWide = floorTo(ra.lo, ra.hi, wide);
-      e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
-        micro(s, d, la, lb, ia, b0, n, width / n, lineBlocks(n), streaming);
-      });
-    }
-    Value aFull = floorTo(aWide, ra.hi, n);
-    e.forLoop(aWide, aFull, n, [&](Value ia) {
-      micro(s, d, la, lb, ia, b0, n, width / n, 1, streaming);
-    });
-    if (!t.maskedEdges)
-      return scalarRect(s, d, la, lb, aFull, ra.hi, b0,
-                        e.add(b0, e.c64(width)));
-    Value rows = arith::SubIOp::create(e.b, ra.hi, aFull);
-    ifPositive(rows, [&] {
-      for (int64_t blk = 0; blk < width / n; ++blk)
-        maskedSquare(s, d, la, lb, aFull, e.add(b0, e.c64(blk * n)), n, rows,
-                     e.c64(n));
-    });
-  };
-  // Columns [bLo, rb.hi), fewer than n, down a: whole squares along a but
-  // the last (faster than edgeRect's loop, which takes the count of rows
-  // of every square from a minimum).
-  auto tailColumns = [&](Value s, Value d, Value bLo, Range ra) {
-    if (!t.maskedEdges)
-      return scalarRect(s, d, la, lb, ra.lo, ra.hi, bLo, rb.hi);
-    Value cols = arith::SubIOp::create(e.b, rb.hi, bLo);
-    ifPositive(cols, [&] {
-      Value aFull = floorTo(ra.lo, ra.hi, n);
-      e.forLoop(ra.lo, aFull, n, [&](Value ia) {
-        maskedSquare(s, d, la, lb, ia, bLo, n, e.c64(n), cols);
-      });
-      Value rows = arith::SubIOp::create(e.b, ra.hi, aFull);
-      ifPositive(
-          rows, [&] { maskedSquare(s, d, la, lb, aFull, bLo, n, rows, cols); });
-    });
-  };
-  // Tiles of `width` columns over [bLo, bHi), the inside loops within
-  // each b-block, so that a streaming tile's rows continue as long
-  // streams.
-  auto blocks = [&](Value bLo, Value bHi, int64_t width, bool streaming) {
-    e.forLoop(bLo, bHi, width, [&](Value b0) {
-      emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
-        column(s, d, b0, width, streaming, ra);
-      });
-    });
-  };
-  // Columns past the last full tile: single squares, then a masked square
-  // (or scalars), so that fewer than n columns, not w, are left to the
-  // edge.
-  auto squaresEnd = [&] { return w > n ? floorTo(bFull, rb.hi, n) : bFull; };
-  // Streaming tiles (two lines of each row where b has them, then one),
-  // then the columns past them storing normally.
-  auto streamed = [&](bool streaming) {
-    if (t.streamWidth > w) {
-      Value bPairs = floorTo(rb.lo, rb.hi, t.streamWidth);
-      blocks(rb.lo, bPairs, t.streamWidth, streaming);
-      blocks(bPairs, bFull, w, streaming);
-    } else {
-      blocks(rb.lo, bFull, w, streaming);
-    }
-    Value bSquares = squaresEnd();
-    if (w > n)
-      blocks(bFull, bSquares, n, false);
-    emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
-      tailColumns(s, d, bSquares, ra);
-    });
-  };
-  // Rows of tiles along b first (TransposeTiling::rowsFirst), unless a
-  // plan made elsewhere splits b.
   bool rowsFirst = t.rowsFirst && k.plan.parallelLoop != bl;
-  // Tiles that store normally finish a plane of a x b, every column of
-  // it, before the inside loops move on: a destination line that a tile
-  // writes in part is finished while it is in cache, not a whole pass
-  // over the inside loops later.
-  auto panel = [&](Value s, Value d, Range ra) {
-    Range rest = ra;
-    if (rowsFirst) {
-      Value aWide = floorTo(ra.lo, ra.hi, wide);
-      e.forLoop(ra.lo, aWide, wide, [&](Value ia) {
-        e.forLoop(rb.lo, bFull, w, [&](Value b0) {
-          micro(s, d, la, lb, ia, b0, n, w / n, lineBlocks(n), false);
-        });
-      });
-      rest = Range{aWide, ra.hi};
-    }
-    e.forLoop(rb.lo, bFull, w, [&](Value b0) {
-      column(s, d, b0, w, false, rest, /*narrow=*/rowsFirst);
-    });
-    Value bSquares = squaresEnd();
-    if (w > n)
-      e.forLoop(bFull, bSquares, n,
-                [&](Value b0) { column(s, d, b0, n, false, ra); });
-    tailColumns(s, d, bSquares, ra);
-  };
-  // A plane of more than 4096 rows of a goes in panels of 2048 rows: each
-  // b-block's pass leaves two partial lines per row for the next, 256 KiB
-  // per panel, which then are still in L2 (over the whole of a, they are
-  // read from memory again). Smaller planes were slower in panels.
-  constexpr int64_t kPanelRows = 2048;
-  auto plane = [&](Value s, Value d, Range ra) {
-    if (la.size <= 2 * kPanelRows)
-      return panel(s, d, ra);
-    e.forLoop(ra.lo, ra.hi, kPanelRows, [&](Value a0) {
-      panel(s, d, Range{a0, e.minI(e.add(a0, e.c64(kPanelRows)), ra.hi)});
-    });
-  };
-  auto planes = [&] {
-    emitTransposeOuter(inside, 0, s, d,
-                       [&](Value s, Value d) { plane(s, d, ra); });
-  };
+  TileNest nest{*this, t, la, lb, ra, rb, inside, n, w, wide, bFull, rowsFirst};
+  auto planes = [&] { nest.planes(s, d); };
   if (k.plan.streamingStores && t.staged) {
     assert(inside.empty() && !rangeIsSplit(bl) && "staged rows cut");
     usesStreaming = true;
-    return emitStaged(s, d, t, la, lb, ra, plane);
+    return emitStaged(s, d, t, la, lb, ra, [&](Value s, Value d, Range ra) {
+      nest.plane(s, d, ra);
+    });
   }
   if (skewed) {
     // A chunk narrower than two lines along b has no line every row can
@@ -328,7 +374,7 @@ void KernelBuilder::emitTile(Value s, Value d, const TransposeTiling &t) {
     return planes();
   streamIfAligned(e.add(d, rb.lo), kCacheLineBytes, [&](bool aligned) {
     if (aligned)
-      streamed(true);
+      nest.streamed(s, d, true);
     else
       planes();
   });
