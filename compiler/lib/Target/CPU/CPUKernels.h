@@ -1,0 +1,313 @@
+//===- CPUKernels.h - The CPU backend's kernel builder ----------*- C++ -*-===//
+//
+// Internal to the CPU backend: what the files that build kernel modules
+// share. Every kernel becomes an internal "chunk" function
+//   void chunk(ptr ctx, i64 begin, i64 end)
+// that runs iterations [begin, end) of the plan's parallel loop (all of it
+// when the plan has none); ctx holds the source view, destination view and
+// accumulator pointers. The raw entry point binds buffers, hands each chunk
+// function to lrt_parallel_for and combines reduction partials in a fixed
+// order, so results never depend on the thread count. The DLPack entry point
+// validates its tensors with lrt_bind_tensors and calls the raw one.
+//
+// Addresses are plain pointers with i64 element indices (GEP), so loops need
+// no memref descriptors; vector values come from vector loads along unit
+// strides and are transposed in registers with shuffles.
+//
+// KernelBuilder emits one kernel; its members are defined by strategy family:
+// EntryPoints.cpp (chunk functions, entry points, the module), CopyKernels.cpp,
+// TransposeKernels.cpp (register tiles), StreamingTransposes.cpp (skewed,
+// staged and lane tiles, source prefetch) and ReduceKernels.cpp. Emitter.cpp
+// holds the IR helpers. The measurements behind the strategies are in
+// bench/notes/cpu-kernels.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_COMPILER_TARGET_CPU_CPUKERNELS_H
+#define LAYOUT_COMPILER_TARGET_CPU_CPUKERNELS_H
+
+#include "layout/Compiler/Target/CPU/CPUBackend.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace mlir {
+namespace layout {
+namespace cpu {
+
+/// How an element type lives in memory and converts.
+struct Elem {
+  Type lang;
+  /// Memory type: i1 is stored as a byte, ui8 as i8.
+  Type mem;
+  bool isFloat = false;
+  bool isBool = false;
+  bool isUnsigned = false;
+  int64_t bytes = 1;
+};
+
+Elem elemOf(Type t);
+
+inline bool isHalfLike(Type t) { return t.isF16() || t.isBF16(); }
+
+/// Builds IR into one function at a time.
+class Emitter {
+public:
+  Emitter(ModuleOp module)
+      : module(module), b(module.getLoc(), module.getContext()) {
+    ctx = module.getContext();
+    i64 = b.getI64Type();
+    ptr = LLVM::LLVMPointerType::get(ctx);
+  }
+
+  /// The target's vector registers (TargetInfo::vectorRegisters).
+  int64_t vectorRegisters = 16;
+
+  Value c64(int64_t v) { return arith::ConstantIntOp::create(b, v, 64); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, x, y); }
+  Value mulc(Value x, int64_t k) {
+    if (k == 1)
+      return x;
+    return mul(x, c64(k));
+  }
+  Value minI(Value x, Value y) { return arith::MinSIOp::create(b, x, y); }
+
+  Value gep(Value base, Type elem, Value index) {
+    return LLVM::GEPOp::create(b, ptr, elem, base, ValueRange{index});
+  }
+  /// Accesses are aligned to their element, the most a strided view
+  /// guarantees.
+  static unsigned alignOf(Type elem) {
+    if (isa<LLVM::LLVMPointerType>(elem))
+      return 8;
+    return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+  }
+  Value load(Type type, Value base, Type elem, Value index) {
+    return LLVM::LoadOp::create(b, type, gep(base, elem, index), alignOf(elem));
+  }
+  /// Hints the line `ahead` bytes past element `index` into the cache
+  /// level `locality` names (LLVM's: 3 is L1, 2 and 1 the outer levels).
+  void prefetch(Value base, Type elem, Value index, int64_t ahead,
+                int locality) {
+    Value at = LLVM::GEPOp::create(
+        b, ptr, b.getI8Type(), gep(base, elem, index), ValueRange{c64(ahead)});
+    LLVM::Prefetch::create(b, at, /*rw=*/0, locality, /*cache=*/1);
+  }
+  /// A load whose value LLVM's X86 backend cannot see through: it folds
+  /// store(select(m, x, load p), p) (amax/amin updating an accumulator) into
+  /// a masked store, and vmaskmovps to memory is microcoded on AMD Zen.
+  /// Scalar loops need it too: LLVM's loop vectorizer turns them into the
+  /// same pattern.
+  Value freezeLoad(Type type, Value base, Type elem, Value index) {
+    return LLVM::FreezeOp::create(b, load(type, base, elem, index));
+  }
+  void store(Value value, Value base, Type elem, Value index,
+             bool nontemporal = false);
+
+  /// vector.shuffle of vectors of any lengths. MLIR lowers a shuffle of two
+  /// different vector types element by element (an extract and an insert
+  /// per lane, which LLVM's code generator is slow to legalize), so the
+  /// shorter operand is first widened to the longer's length by a shuffle of
+  /// itself.
+  Value shuffle(Value x, Value y, ArrayRef<int64_t> mask);
+
+  Type vecOf(Type elem, int64_t lanes) {
+    return lanes == 1 ? elem : VectorType::get({lanes}, elem);
+  }
+
+  /// Type `t` with the element type replaced (vector shape kept).
+  Type like(Type t, Type elem) {
+    if (auto v = dyn_cast<VectorType>(t))
+      return VectorType::get(v.getShape(), elem);
+    return elem;
+  }
+
+  /// Converts a value of `from`'s memory type to `to`'s, with PyTorch's
+  /// rules: via f32 for f16/bf16, truncation toward zero for float -> int
+  /// (through a 32- or 64-bit integer, as a C cast on x86 does), x != 0 for
+  /// bool.
+  Value convert(Value v, const Elem &from, const Elem &to);
+
+  /// for (i = lo; i < hi; i += step) body(i)
+  void forLoop(Value lo, Value hi, int64_t step,
+               function_ref<void(Value)> body);
+
+  /// A loop carrying values: body(i, carried) returns the next values.
+  ValueRange
+  forLoopCarry(Value lo, Value hi, int64_t step, ValueRange init,
+               function_ref<SmallVector<Value>(Value, ValueRange)> body);
+
+  void ifElse(Value cond, function_ref<void()> thenBody,
+              function_ref<void()> elseBody);
+
+  LLVM::LLVMFuncOp declare(StringRef name, Type result, ArrayRef<Type> params);
+
+  Value call(StringRef name, Type result, ValueRange args);
+
+  /// Starts a new function and positions the builder in its entry block.
+  LLVM::LLVMFuncOp startFunction(StringRef name, Type result,
+                                 ArrayRef<Type> params, bool internal);
+
+  Value nullPtr() { return LLVM::ZeroOp::create(b, ptr); }
+  Value isNonNull(Value p) {
+    return LLVM::ICmpOp::create(b, LLVM::ICmpPredicate::ne, p, nullPtr());
+  }
+
+  ModuleOp module;
+  ImplicitLocOpBuilder b;
+  MLIRContext *ctx;
+  Type i64, ptr;
+};
+
+/// Loop ranges of one chunk: every loop runs fully except the parallel one.
+struct Range {
+  Value lo, hi;
+};
+
+/// Emits one kernel of a function: its chunk function, and the serial code
+/// of the raw entry point around it. The members are declared by the file
+/// that defines them; each definition carries its documentation.
+
+class KernelBuilder {
+public:
+  KernelBuilder(Emitter &e, const Kernel &k, std::string name)
+      : e(e), k(k), name(std::move(name)), src(elemOf(k.srcType)),
+        dst(elemOf(k.dstType)) {
+    // A copy without conversion moves bits. x86 has no f16/bf16 vector
+    // arithmetic, and LLVM legalizes their shuffles lane by lane (bf16 most
+    // of all); as i16 the same moves are plain integer shuffles.
+    if (k.kind == KernelKind::Copy && k.srcType == k.dstType &&
+        isHalfLike(k.srcType)) {
+      src.mem = dst.mem = IntegerType::get(e.ctx, 16);
+      src.isFloat = dst.isFloat = false;
+    }
+  }
+
+  // Chunk functions and what the entry points ask (EntryPoints.cpp).
+  int64_t parallelLoop() const;
+  bool partials() const;
+  std::pair<int64_t, int64_t> split() const;
+  bool isArgReduction() const;
+  int64_t outputCount() const;
+  int64_t accumulatorSets() const;
+  int64_t accumulatorCount() const;
+  Elem accumulator() const;
+  void emitChunk();
+
+  // The raw entry point's serial code for accumulators (ReduceKernels.cpp).
+  void emitInit(Value acc);
+  void emitFinalize(Value acc, Value out);
+
+private:
+  Range rangeOf(size_t loop);
+
+  // Copies: memcpy-like, gather, broadcast (CopyKernels.cpp).
+  void emitCopyNest(size_t depth, Value s, Value d);
+  Value previousRunSource(Value s);
+  void emitJoinedRun(const KernelLoop &l, Value s, Value d);
+  void scalarCopy(const KernelLoop &l, Value lo, Value hi, Value s, Value d);
+  Value loadLanes(Value s, Value i, int64_t stride, int64_t vw);
+  void emitInnerCopy(const KernelLoop &l, Range r, Value s, Value d);
+  Value lineShift(Value index);
+  Value concat(ArrayRef<Value> parts);
+
+  // Transposes in register tiles (TransposeKernels.cpp).
+  SmallVector<Value> interleaveTranspose(SmallVector<Value> rows,
+                                         int64_t lanes = 1);
+  SmallVector<Value> interleaveRound(ArrayRef<Value> rows,
+                                     ArrayRef<int64_t> low,
+                                     ArrayRef<int64_t> high);
+  SmallVector<Value> pairedTranspose(ArrayRef<Value> rows);
+  SmallVector<Value> transposeSquare(SmallVector<Value> rows);
+  void emitTranspose();
+  void emitTransposeOuter(ArrayRef<int64_t> loops, size_t depth, Value s,
+                          Value d, function_ref<void(Value, Value)> body);
+  void scalarRect(Value s, Value d, const KernelLoop &la, const KernelLoop &lb,
+                  Value a0, Value a1, Value b0, Value b1);
+  Value floorTo(Value lo, Value hi, int64_t n);
+  struct TileNest;
+  void emitTile(Value s, Value d, const TransposeTiling &t);
+  void ifPositive(Value count, function_ref<void()> body);
+  void edgeRect(Value s, Value d, const TransposeTiling &t,
+                const KernelLoop &la, const KernelLoop &lb, Value a0, Value a1,
+                Value b0, Value b1);
+  Value lanesBelow(int64_t n, Value count);
+  void maskedSquare(Value s, Value d, const KernelLoop &la,
+                    const KernelLoop &lb, Value ia, Value ib, int64_t n,
+                    Value rows, Value cols);
+  void streamIfAligned(Value index, int64_t bytes,
+                       function_ref<void(bool)> body);
+  bool rangeIsSplit(int64_t loop) const;
+  int64_t lineBlocks(int64_t n) const;
+  void micro(Value s, Value d, const KernelLoop &la, const KernelLoop &lb,
+             Value ia, Value ib, int64_t n, int64_t blocks, int64_t aBlocks,
+             bool streaming);
+  void emitInterleave(Value s, Value d, const KernelLoop &la,
+                      const KernelLoop &lb, Range ra);
+
+  // Streaming transposes: skewed, staged and lane tiles, and their source
+  // prefetch (StreamingTransposes.cpp).
+  int64_t skewBlocks(int64_t n) const;
+  int64_t skewBufferRow() const;
+  void emitSkewed(Value s, Value d, const TransposeTiling &t,
+                  const KernelLoop &la, const KernelLoop &lb, Range ra,
+                  Range rb);
+  void storePieces(Value from, Value to, Value count, int64_t line);
+  void emitStaged(Value s, Value d, const TransposeTiling &t,
+                  const KernelLoop &la, const KernelLoop &lb, Range ra,
+                  function_ref<void(Value, Value, Range)> plane);
+  bool lanesTile(int64_t n, int64_t blocks) const;
+  bool lineStart(int64_t offset) const;
+  Value sourceLoad(Type vt, Value index, bool lineStart);
+  int64_t sourcePrefetchBytes(const TransposeTiling &t) const;
+  int64_t sourceLinesPerSet(const KernelLoop &lb, int64_t rows) const;
+  void streamingQuarters(Value s, Value d, const KernelLoop &la,
+                         const KernelLoop &lb, Value ia, Value ib,
+                         int64_t blocks, int64_t aBlocks);
+  void streamingLanes(Value s, Value d, const KernelLoop &la,
+                      const KernelLoop &lb, Value ia, Value ib, int64_t n,
+                      int64_t blocks, int64_t aBlocks);
+  SmallVector<Value> transposeLanes4(ArrayRef<Value> v, int64_t n);
+
+  // Reductions (ReduceKernels.cpp).
+  void emitReduceNest(size_t depth, Value s, Value a);
+  void emitReduceRun(const KernelLoop &l, Range r, Value s, Value a);
+  int64_t runPrefetchBytes() const;
+  std::optional<int64_t> inputBytes() const;
+  void emitReduceColumns(const KernelLoop &l, Range r, Value s, Value a,
+                         int64_t rows = 1, int64_t rowStride = 0,
+                         int64_t ahead = 0);
+  void emitArgReduction();
+  void reducedLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
+                   Value bestSlot, Value idxSlot, Value runSlot);
+
+  Emitter &e;
+  const Kernel &k;
+  std::string name;
+  Elem src, dst;
+  Value begin, end, srcPtr, dstPtr, accPtr;
+  /// The induction variables of the copy nest's loops around the one being
+  /// emitted, outermost first.
+  SmallVector<Value> copyIndices;
+  /// Skewed transposes: n rows of skewBufferRow() destination elements;
+  /// staged rows: the block buffer (emitStaged).
+  Value skewBuffer;
+  /// sourcePrefetchBytes of the transpose being emitted.
+  int64_t prefetchAhead = 0;
+  bool usesStreaming = false;
+  /// A register tile of 64-byte vectors (16 x 16 of 4-byte elements, or
+  /// streamingLanes) was emitted.
+  bool usesWideRegisters = false;
+};
+
+} // namespace cpu
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_COMPILER_TARGET_CPU_CPUKERNELS_H

@@ -1,0 +1,363 @@
+//===- EntryPoints.cpp - Chunk functions and entry points -----------------===//
+//
+// The kernel module of planned functions: per kernel, its chunk function
+// (KernelBuilder::emitChunk, which dispatches to the strategy families, and
+// the split and accumulator queries of the entry points); per function, the
+// raw entry point (scratch buffers, accumulators, lrt_parallel_for per
+// kernel) and the DLPack one (FunctionBuilder); buildKernelModule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CPUKernels.h"
+
+#include "layout/Dialect/Layout/IR/LayoutTypes.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::cpu;
+
+//===----------------------------------------------------------------------===//
+// Chunk functions
+//===----------------------------------------------------------------------===//
+
+/// The loop lrt_parallel_for splits, or -1.
+int64_t KernelBuilder::parallelLoop() const {
+  if (isArgReduction())
+    return -1;
+  return k.plan.parallelLoop ? *k.plan.parallelLoop : -1;
+}
+
+/// The plan splits a reduced outermost loop: each chunk accumulates a full
+/// set of outputs over its rows, and the partial sets combine in chunk
+/// order.
+bool KernelBuilder::partials() const {
+  return k.kind == KernelKind::Reduce && !isArgReduction() &&
+         !k.plan.loops.empty() && k.plan.loops.front().reduced &&
+         k.plan.parallelLoop == 0;
+}
+
+/// The number of iterations lrt_parallel_for splits and its grain.
+std::pair<int64_t, int64_t> KernelBuilder::split() const {
+  int64_t loop = parallelLoop();
+  if (loop < 0)
+    return {1, 1};
+  int64_t grain = chunkGrain(k.plan);
+  // Chunks of a transpose split along its destination's stride-1 loop
+  // start on a line tile: b-blocks stay whole and their streaming stores
+  // aligned.
+  assert((k.plan.strategy != KernelStrategy::Transpose ||
+          loop != k.plan.tiledLoops->second ||
+          grain % transposeTiling(k.plan).streamWidth == 0) &&
+         "chunk boundaries cut a line tile");
+  return {k.plan.loops[loop].size, grain};
+}
+
+bool KernelBuilder::isArgReduction() const {
+  return k.kind == KernelKind::Reduce &&
+         (k.reduction == ReductionKind::Argmax ||
+          k.reduction == ReductionKind::Argmin);
+}
+
+int64_t KernelBuilder::outputCount() const {
+  Fallible<int64_t> outputs = numel(k.dst.sizes);
+  return *outputs;
+}
+
+/// Sets of outputs the accumulator array holds: one per chunk when the
+/// reduced outer loop is split, else one.
+int64_t KernelBuilder::accumulatorSets() const {
+  if (parallelLoop() == 0 && k.plan.loops.front().reduced) {
+    auto [n, grain] = split();
+    return std::max<int64_t>(1, llvm::divideCeil(n, grain));
+  }
+  return 1;
+}
+
+/// Elements of the accumulator array (reductions other than arg*).
+int64_t KernelBuilder::accumulatorCount() const {
+  if (k.kind != KernelKind::Reduce || isArgReduction())
+    return 0;
+  return accumulatorSets() * outputCount();
+}
+
+Elem KernelBuilder::accumulator() const {
+  Builder b(e.ctx);
+  StringRef a = k.plan.accumulator ? *k.plan.accumulator : StringRef();
+  if (a == "f32")
+    return elemOf(b.getF32Type());
+  if (a == "f64")
+    return elemOf(b.getF64Type());
+  if (a == "i64")
+    return elemOf(b.getI64Type());
+  // amax/amin/argmax/argmin keep the input type, but x86 has no bf16
+  // arithmetic and LLVM rounds its promoted results back through a libgcc
+  // helper (__truncsfbf2) that GCC 12 lacks: compare in f32 instead, exact
+  // for values that came from bf16.
+  if (src.lang.isBF16())
+    return elemOf(b.getF32Type());
+  return src;
+}
+
+/// Emits the chunk function; returns its name.
+void KernelBuilder::emitChunk() {
+  LLVM::LLVMFuncOp f =
+      e.startFunction(name, LLVM::LLVMVoidType::get(e.ctx),
+                      {e.ptr, e.i64, e.i64}, /*internal=*/true);
+  Block *entry = e.b.getInsertionBlock();
+  Value ctxPtr = entry->getArgument(0);
+  begin = entry->getArgument(1);
+  end = entry->getArgument(2);
+  srcPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(0));
+  dstPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(1));
+  accPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(2));
+  if (k.kind == KernelKind::Copy) {
+    if (k.plan.strategy == KernelStrategy::Transpose)
+      emitTranspose();
+    else
+      emitCopyNest(0, e.c64(0), e.c64(0));
+  } else if (isArgReduction()) {
+    emitArgReduction();
+  } else {
+    Value accBase = e.c64(0);
+    if (accumulatorSets() > 1)
+      accBase =
+          e.mulc(arith::DivSIOp::create(e.b, begin, e.c64(split().second)),
+                 outputCount());
+    emitReduceNest(0, e.c64(0), accBase);
+  }
+  // Streaming stores are weakly ordered: sfence makes them visible before
+  // the chunk reports completion (x86; the only target the backend
+  // streams on).
+  if (usesStreaming)
+    LLVM::CallIntrinsicOp::create(e.b, e.b.getStringAttr("llvm.x86.sse.sfence"),
+                                  ValueRange{});
+  LLVM::ReturnOp::create(e.b, ValueRange{});
+  // Only register tiles need AVX-512; with it, LLVM turns the 32-byte
+  // vectors of the other kernels' compares into mask-register compares and
+  // masked moves, which are slower.
+  if (e.vectorRegisters >= 32 && !usesWideRegisters)
+    f->setAttr(
+        "passthrough",
+        e.b.getArrayAttr({e.b.getArrayAttr(
+            {e.b.getStringAttr(kVectorsAttr), e.b.getStringAttr("avx2")})}));
+}
+
+cpu::Range KernelBuilder::rangeOf(size_t loop) {
+  if (parallelLoop() == static_cast<int64_t>(loop))
+    return {begin, end};
+  return {e.c64(0), e.c64(k.plan.loops[loop].size)};
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class FunctionBuilder {
+public:
+  FunctionBuilder(Emitter &e, const FunctionABI &abi) : e(e), abi(abi) {}
+
+  void build() {
+    SmallVector<std::unique_ptr<KernelBuilder>> kernels;
+    for (auto [i, k] : llvm::enumerate(abi.kernels)) {
+      kernels.push_back(std::make_unique<KernelBuilder>(
+          e, k, abi.name + "__kernel" + std::to_string(i)));
+      kernels.back()->emitChunk();
+    }
+    buildRaw(kernels);
+    buildDLPack();
+  }
+
+private:
+  void buildRaw(ArrayRef<std::unique_ptr<KernelBuilder>> kernels) {
+    SmallVector<Type> params(abi.params.size() + 1, e.ptr);
+    auto f = e.startFunction(abi.name + "_raw", e.ptr, params, false);
+    Block *entry = &f.getBody().front();
+    Value options = entry->getArgument(abi.params.size());
+    auto &b = e.b;
+
+    // Reject bad options even when no kernel runs.
+    Value one = e.c64(1);
+    Value threads = LLVM::AllocaOp::create(b, e.ptr, b.getI32Type(), one, 4);
+    Value status =
+        e.call("lrt_exec_options_resolve_threads", e.ptr, {options, threads});
+    Block *fail = f.addBlock();
+    fail->addArgument(e.ptr, b.getLoc());
+    Block *cont = f.addBlock();
+    LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ValueRange{status},
+                           cont, ValueRange{});
+    b.setInsertionPointToStart(fail);
+    LLVM::ReturnOp::create(b, fail->getArgument(0));
+    b.setInsertionPointToStart(cont);
+
+    // One scratch allocation holds intermediate buffers and accumulators.
+    SmallVector<int64_t> scratchOffset(abi.buffers.size(), -1),
+        accOffset(kernels.size(), -1);
+    int64_t scratchBytes = 0;
+    auto reserve = [&](int64_t bytes) {
+      int64_t at = scratchBytes;
+      scratchBytes += llvm::alignTo(std::max<int64_t>(bytes, 1), 64);
+      return at;
+    };
+    for (auto [i, buffer] : llvm::enumerate(abi.buffers))
+      if (!buffer.param)
+        scratchOffset[i] =
+            reserve(buffer.size * elementBytes(buffer.elementType));
+    for (auto [i, kb] : llvm::enumerate(kernels))
+      if (int64_t n = kb->accumulatorCount())
+        accOffset[i] = reserve(n * kb->accumulator().bytes);
+
+    Value scratch = e.nullPtr();
+    Block *cleanup = f.addBlock();
+    cleanup->addArgument(e.ptr, b.getLoc());
+    if (scratchBytes) {
+      Value slot = LLVM::AllocaOp::create(b, e.ptr, e.ptr, one, 8);
+      Value st =
+          e.call("lrt_scratch_alloc", e.ptr, {e.c64(scratchBytes), slot});
+      Block *ok = f.addBlock();
+      LLVM::CondBrOp::create(b, e.isNonNull(st), fail, ValueRange{st}, ok,
+                             ValueRange{});
+      b.setInsertionPointToStart(ok);
+      scratch = e.load(e.ptr, slot, e.ptr, e.c64(0));
+    }
+
+    Type i8 = b.getI8Type();
+    SmallVector<Value> base(abi.buffers.size());
+    for (auto [i, buffer] : llvm::enumerate(abi.buffers)) {
+      Elem el = elemOf(buffer.elementType);
+      if (buffer.param)
+        base[i] = e.gep(entry->getArgument(*buffer.param), el.mem,
+                        e.c64(-buffer.pointerOffset));
+      else
+        base[i] = e.gep(scratch, i8, e.c64(scratchOffset[i]));
+    }
+
+    for (auto [i, kb] : llvm::enumerate(kernels)) {
+      const Kernel &k = abi.kernels[i];
+      Elem srcEl = elemOf(k.srcType), dstEl = elemOf(k.dstType);
+      Value ctxArray = LLVM::AllocaOp::create(b, e.ptr, e.ptr, e.c64(3), 8);
+      Value srcView = e.gep(base[k.srcBuffer], srcEl.mem, e.c64(k.src.offset));
+      Value dstView = e.gep(base[k.dstBuffer], dstEl.mem, e.c64(k.dst.offset));
+      Value acc = accOffset[i] >= 0 ? e.gep(scratch, i8, e.c64(accOffset[i]))
+                                    : e.nullPtr();
+      e.store(srcView, ctxArray, e.ptr, e.c64(0));
+      e.store(dstView, ctxArray, e.ptr, e.c64(1));
+      e.store(acc, ctxArray, e.ptr, e.c64(2));
+      if (accOffset[i] >= 0)
+        kb->emitInit(acc);
+      auto [n, grain] = kb->split();
+      Value fn = LLVM::AddressOfOp::create(
+          b, e.ptr, abi.name + "__kernel" + std::to_string(i));
+      Value st = e.call("lrt_parallel_for", e.ptr,
+                        {options, e.c64(n), e.c64(grain), fn, ctxArray});
+      Block *next = f.addBlock();
+      LLVM::CondBrOp::create(b, e.isNonNull(st), cleanup, ValueRange{st}, next,
+                             ValueRange{});
+      b.setInsertionPointToStart(next);
+      if (accOffset[i] >= 0)
+        kb->emitFinalize(acc, dstView);
+    }
+    LLVM::BrOp::create(b, ValueRange{e.nullPtr()}, cleanup);
+
+    b.setInsertionPointToStart(cleanup);
+    if (scratchBytes)
+      e.call("lrt_scratch_free", Type(), {scratch});
+    LLVM::ReturnOp::create(b, cleanup->getArgument(0));
+  }
+
+  void buildDLPack() {
+    auto &b = e.b;
+    // The descriptor lrt_bind_tensors checks the tensors against.
+    std::vector<int64_t> desc = bindDescriptor(abi);
+    b.setInsertionPointToEnd(e.module.getBody());
+    std::string descName = abi.name + "__descriptor";
+    auto descType = LLVM::LLVMArrayType::get(e.i64, desc.size());
+    LLVM::GlobalOp::create(
+        b, descType, /*isConstant=*/true, LLVM::Linkage::Internal, descName,
+        DenseIntElementsAttr::get(
+            RankedTensorType::get({static_cast<int64_t>(desc.size())}, e.i64),
+            desc));
+    std::string nameName = abi.name + "__name";
+    std::string nameText = abi.name + std::string(1, '\0');
+    LLVM::GlobalOp::create(
+        b, LLVM::LLVMArrayType::get(b.getI8Type(), nameText.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, nameName,
+        b.getStringAttr(nameText));
+
+    SmallVector<Type> params(abi.params.size() + 1, e.ptr);
+    auto f = e.startFunction(abi.name, e.ptr, params, false);
+    Block *entry = &f.getBody().front();
+    int64_t n = abi.params.size();
+    Value tensors = LLVM::AllocaOp::create(b, e.ptr, e.ptr,
+                                           e.c64(std::max<int64_t>(n, 1)), 8);
+    Value data = LLVM::AllocaOp::create(b, e.ptr, e.ptr,
+                                        e.c64(std::max<int64_t>(n, 1)), 8);
+    for (int64_t i = 0; i < n; ++i)
+      e.store(entry->getArgument(i), tensors, e.ptr, e.c64(i));
+    Value status =
+        e.call("lrt_bind_tensors", e.ptr,
+               {LLVM::AddressOfOp::create(b, e.ptr, nameName),
+                LLVM::AddressOfOp::create(b, e.ptr, descName), tensors, data});
+    Block *fail = f.addBlock();
+    Block *ok = f.addBlock();
+    LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ok);
+    b.setInsertionPointToStart(fail);
+    LLVM::ReturnOp::create(b, status);
+    b.setInsertionPointToStart(ok);
+    SmallVector<Value> args;
+    for (int64_t i = 0; i < n; ++i)
+      args.push_back(e.load(e.ptr, data, e.ptr, e.c64(i)));
+    args.push_back(entry->getArgument(n));
+    Value r = e.call(abi.name + "_raw", e.ptr, args);
+    LLVM::ReturnOp::create(b, r);
+  }
+
+  Emitter &e;
+  const FunctionABI &abi;
+};
+
+} // namespace
+
+LogicalResult mlir::layout::analyzeFunctions(ModuleOp planned,
+                                             const TargetInfo &target,
+                                             std::vector<FunctionABI> &abis) {
+  for (auto func : planned.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    FailureOr<FunctionABI> abi = analyzeFunction(func, target);
+    if (failed(abi))
+      return failure();
+    abis.push_back(std::move(*abi));
+  }
+  return success();
+}
+
+OwningOpRef<ModuleOp>
+mlir::layout::buildKernelModule(MLIRContext *context, Location loc,
+                                ArrayRef<FunctionABI> abis,
+                                const TargetInfo &target) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  Emitter e(*module);
+  e.vectorRegisters = target.vectorRegisters;
+  // The runtime's functions; declared up front with exact types.
+  e.declare("lrt_scratch_free", LLVM::LLVMVoidType::get(context), {e.ptr});
+  for (const FunctionABI &abi : abis)
+    FunctionBuilder(e, abi).build();
+  return module;
+}
+
+FailureOr<OwningOpRef<ModuleOp>>
+mlir::layout::buildKernelModule(ModuleOp planned,
+                                std::vector<FunctionABI> &abis,
+                                const TargetInfo &target) {
+  MLIRContext *context = planned.getContext();
+  prepareKernelContext(context);
+  size_t first = abis.size();
+  if (failed(analyzeFunctions(planned, target, abis)))
+    return failure();
+  return buildKernelModule(context, planned.getLoc(),
+                           ArrayRef(abis).drop_front(first), target);
+}
