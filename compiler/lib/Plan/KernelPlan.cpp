@@ -347,6 +347,13 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes,
                       });
 }
 
+/// CPU plans carry what the CPU backend's loop choices read.
+static void recordCPUFacts(KernelPlan &plan, const TargetInfo &target) {
+  if (target.gpu)
+    return;
+  plan.cpu = KernelPlan::CPUFacts{target.l2Bytes, target.l1Ways, target.cpu};
+}
+
 static Fallible<std::monostate> proveIndexWidth(KernelPlan &plan,
                                                 const StridedLayout &src,
                                                 const StridedLayout &dst,
@@ -512,6 +519,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     return fail(r.message());
   if (plan.strategy == KernelStrategy::Transpose)
     plan.tiling = computeTiling(plan, target);
+  recordCPUFacts(plan, target);
   return plan;
 }
 
@@ -627,5 +635,6 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
           proveIndexWidth(plan, input, result, *elements);
       !r)
     return fail(r.message());
+  recordCPUFacts(plan, target);
   return plan;
 }

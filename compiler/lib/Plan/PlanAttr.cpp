@@ -105,6 +105,49 @@ static TransposeTiling decodeTiling(Reader &r) {
   return t;
 }
 
+static DictionaryAttr encodeCPUFacts(Builder &b,
+                                     const KernelPlan::CPUFacts &c) {
+  Writer w(b.getContext());
+  const TargetInfo::CPUTuning &t = c.tuning;
+  w.add("l2_bytes", c.l2Bytes);
+  w.add("l1_ways", c.l1Ways);
+  w.add("libc_copy_bytes", t.libcCopyBytes);
+  w.add("max_deinterleave", t.maxDeinterleave);
+  w.add("reduce_accumulators", t.reduceAccumulators);
+  w.add("reduce_block", t.reduceBlock);
+  w.add("reduce_row_group", t.reduceRowGroup);
+  w.add("reduce_group_prefetch_bytes", t.reduceGroupPrefetchBytes);
+  w.add("reduce_long_accumulator_bytes", t.reduceLongAccumulatorBytes);
+  w.add("reduce_long_input_bytes", t.reduceLongInputBytes);
+  w.add("run_prefetch_bytes", t.runPrefetchBytes);
+  w.add("panel_rows", t.panelRows);
+  w.add("row_prefetch_bytes", t.rowPrefetchBytes);
+  w.add("block_prefetch_min_bytes", t.blockPrefetchMinBytes);
+  w.add("block_prefetch_max_bytes", t.blockPrefetchMaxBytes);
+  return w.done();
+}
+
+static KernelPlan::CPUFacts decodeCPUFacts(Reader &r) {
+  KernelPlan::CPUFacts c;
+  TargetInfo::CPUTuning &t = c.tuning;
+  c.l2Bytes = r.integer("l2_bytes");
+  c.l1Ways = r.integer("l1_ways");
+  t.libcCopyBytes = r.integer("libc_copy_bytes");
+  t.maxDeinterleave = r.integer("max_deinterleave");
+  t.reduceAccumulators = r.integer("reduce_accumulators");
+  t.reduceBlock = r.integer("reduce_block");
+  t.reduceRowGroup = r.integer("reduce_row_group");
+  t.reduceGroupPrefetchBytes = r.integer("reduce_group_prefetch_bytes");
+  t.reduceLongAccumulatorBytes = r.integer("reduce_long_accumulator_bytes");
+  t.reduceLongInputBytes = r.integer("reduce_long_input_bytes");
+  t.runPrefetchBytes = r.integer("run_prefetch_bytes");
+  t.panelRows = r.integer("panel_rows");
+  t.rowPrefetchBytes = r.integer("row_prefetch_bytes");
+  t.blockPrefetchMinBytes = r.integer("block_prefetch_min_bytes");
+  t.blockPrefetchMaxBytes = r.integer("block_prefetch_max_bytes");
+  return c;
+}
+
 PlanAttr mlir::layout::encodePlan(MLIRContext *context,
                                   const KernelPlan &plan) {
   Writer w(context);
@@ -138,6 +181,8 @@ PlanAttr mlir::layout::encodePlan(MLIRContext *context,
   w.add("stream_lines", plan.streamLines);
   if (plan.tiling)
     w.add("tiling", encodeTiling(w.b, *plan.tiling));
+  if (plan.cpu)
+    w.add("cpu", encodeCPUFacts(w.b, *plan.cpu));
   return PlanAttr::get(context, w.done());
 }
 
@@ -208,6 +253,15 @@ static Fallible<KernelPlan> decode(DictionaryAttr dict) {
     plan.tiling = decodeTiling(tr);
     if (!tr.error.empty())
       return fail("tiling." + tr.error);
+  }
+  if (r.has("cpu")) {
+    auto cpu = dyn_cast<DictionaryAttr>(dict.get("cpu"));
+    if (!cpu)
+      return fail("cpu");
+    Reader cr(cpu);
+    plan.cpu = decodeCPUFacts(cr);
+    if (!cr.error.empty())
+      return fail("cpu." + cr.error);
   }
   if (!r.error.empty())
     return fail(r.error);

@@ -289,6 +289,9 @@ private:
 
   Emitter &e;
   const Kernel &k;
+  /// The target facts and parameters the plan records (analyzeFunctions has
+  /// checked that it does).
+  const KernelPlan::CPUFacts &cpu() const { return *k.plan.cpu; }
   std::string name;
   Elem src, dst;
   Value begin, end, srcPtr, dstPtr, accPtr;

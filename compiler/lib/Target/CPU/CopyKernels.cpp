@@ -19,9 +19,6 @@ using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::cpu;
 
-/// Steps up to this are loaded as contiguous vectors and deinterleaved.
-static constexpr int64_t kMaxDeinterleave = 4;
-
 void KernelBuilder::emitCopyNest(size_t depth, Value s, Value d) {
   const KernelLoop &l = k.plan.loops[depth];
   Range r = rangeOf(depth);
@@ -165,7 +162,7 @@ Value KernelBuilder::loadLanes(Value s, Value i, int64_t stride, int64_t vw) {
       mask.push_back(j);
     return vector::ShuffleOp::create(e.b, v, v, mask);
   }
-  if (stride >= 2 && stride <= kMaxDeinterleave) {
+  if (stride >= 2 && stride <= cpu().tuning.maxDeinterleave) {
     // Small steps (x[:, ::2]): `stride` contiguous vectors, then every
     // stride-th lane. Reads stride - 1 elements past the last lane; the
     // caller keeps those inside the run.
@@ -203,7 +200,7 @@ void KernelBuilder::emitInnerCopy(const KernelLoop &l, Range r, Value s,
   // sizes. Shorter runs stay inline, where a call per run costs more than
   // it saves.
   if (l.srcStride == 1 && sameBits && !streaming &&
-      l.size * dst.bytes >= 4096) {
+      l.size * dst.bytes >= cpu().tuning.libcCopyBytes) {
     Value n = arith::SubIOp::create(e.b, r.hi, r.lo);
     LLVM::MemcpyOp::create(e.b, e.gep(dstPtr, dst.mem, e.add(d, r.lo)),
                            e.gep(srcPtr, src.mem, e.add(s, r.lo)),
@@ -230,7 +227,7 @@ void KernelBuilder::emitInnerCopy(const KernelLoop &l, Range r, Value s,
   Value count = arith::SubIOp::create(e.b, r.hi, lo);
   // A deinterleaving load reads past its last lane: stop one vector
   // early so that it never reads beyond the run's last element.
-  if (l.srcStride >= 2 && l.srcStride <= kMaxDeinterleave)
+  if (l.srcStride >= 2 && l.srcStride <= cpu().tuning.maxDeinterleave)
     count = arith::SubIOp::create(e.b, count, e.c64(1));
   Value vecEnd =
       e.add(lo, e.mulc(arith::DivSIOp::create(e.b, count, e.c64(vw)), vw));

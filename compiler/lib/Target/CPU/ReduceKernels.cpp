@@ -102,6 +102,22 @@ struct ReduceOps {
         .getResult();
   }
 
+  /// Combines `vals` as a balanced tree of adjacent pairs, ((v0, v1), (v2,
+  /// v3)) for four: partial sums of similar size, in one fixed order. Each
+  /// level creates its pairs last to first.
+  Value combinePairwise(ValueRange vals) {
+    SmallVector<Value> level(vals.begin(), vals.end());
+    while (level.size() > 1) {
+      SmallVector<Value> next((level.size() + 1) / 2);
+      if (level.size() % 2)
+        next.back() = level.back();
+      for (size_t i = level.size() / 2; i-- > 0;)
+        next[i] = combine(level[2 * i], level[2 * i + 1]);
+      level = std::move(next);
+    }
+    return level.front();
+  }
+
   Value combine(Value x, Value y) {
     auto &b = e.b;
     switch (kind) {
@@ -223,18 +239,20 @@ void KernelBuilder::emitReduceNest(size_t depth, Value s, Value a) {
   // them are slower. Groups start at the chunk's first row, which the plan
   // fixes, so the bits do not depend on the thread count.
   std::optional<int64_t> bytes = inputBytes();
-  bool cacheResident = bytes && *bytes <= kL2Bytes;
-  bool longRows = inner.size * accumulator().bytes > (8 << 10) ||
-                  inner.size * src.bytes >= (2 << 10);
+  const TargetInfo::CPUTuning &tuning = cpu().tuning;
+  bool cacheResident = bytes && *bytes <= cpu().l2Bytes;
+  bool longRows =
+      inner.size * accumulator().bytes > tuning.reduceLongAccumulatorBytes ||
+      inner.size * src.bytes >= tuning.reduceLongInputBytes;
   if (l.reduced && depth + 2 == k.plan.loops.size() && !inner.reduced &&
       inner.srcStride == 1 && inner.dstStride == 1 &&
       (cacheResident || longRows)) {
-    constexpr int64_t kRows = 8;
+    const int64_t kRows = tuning.reduceRowGroup;
     int64_t ahead =
         cacheResident
             ? 0
             : std::max<int64_t>(kRows * std::abs(l.srcStride) * src.bytes,
-                                16 << 10);
+                                tuning.reduceGroupPrefetchBytes);
     if (l.srcStride < 0)
       ahead = -ahead;
     Value groupsEnd = floorTo(r.lo, r.hi, kRows);
@@ -263,7 +281,8 @@ void KernelBuilder::emitReduceRun(const KernelLoop &l, Range r, Value s,
   Elem acc = accumulator();
   ReduceOps ops{e, k.reduction, acc};
   int64_t vw = k.plan.vectorWidth;
-  constexpr int64_t kAccs = 4, kBlock = 2048;
+  const int64_t kAccs = cpu().tuning.reduceAccumulators;
+  const int64_t kBlock = cpu().tuning.reduceBlock;
   Value total;
   Value tail = r.lo;
   if (l.srcStride == 1 && vw > 1) {
@@ -294,8 +313,7 @@ void KernelBuilder::emitReduceRun(const KernelLoop &l, Range r, Value s,
                      }
                      return next;
                    });
-               Value blockSum = ops.combine(ops.combine(accs[0], accs[1]),
-                                            ops.combine(accs[2], accs[3]));
+               Value blockSum = ops.combinePairwise(accs);
                return {ops.combine(outer[0], blockSum)};
              })
             .front();
@@ -322,7 +340,9 @@ void KernelBuilder::emitReduceRun(const KernelLoop &l, Range r, Value s,
 /// into L1, or 4 or 16 KiB ahead, is no better.
 int64_t KernelBuilder::runPrefetchBytes() const {
   std::optional<int64_t> bytes = inputBytes();
-  return src.bytes == 2 && bytes && *bytes > kL2Bytes ? 8 << 10 : 0;
+  return src.bytes == 2 && bytes && *bytes > cpu().l2Bytes
+             ? cpu().tuning.runPrefetchBytes
+             : 0;
 }
 
 /// The bytes of the reduction's input, when their count is known.

@@ -274,7 +274,8 @@ int64_t KernelBuilder::sourcePrefetchBytes(const TransposeTiling &t) const {
   const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
   if (la.srcStride <= 0 || lb.srcStride <= 0)
     return 0;
-  constexpr int64_t kRowAhead = 1024;
+  const TargetInfo::CPUTuning &tuning = cpu().tuning;
+  const int64_t kRowAhead = tuning.rowPrefetchBytes;
   bool longRows = la.size * la.srcStride * src.bytes >= 4 * kRowAhead;
   if (t.skewed)
     return longRows ? kRowAhead : 0;
@@ -283,8 +284,8 @@ int64_t KernelBuilder::sourcePrefetchBytes(const TransposeTiling &t) const {
   int64_t w = t.streamWidth;
   int64_t block = w * lb.srcStride * src.bytes;
   if (t.inside.empty() && la.size * la.srcStride == lb.srcStride &&
-      block <= (64 << 10))
-    return std::max<int64_t>(2 * block, 8 << 10);
+      block <= tuning.blockPrefetchMaxBytes)
+    return std::max<int64_t>(2 * block, tuning.blockPrefetchMinBytes);
   bool wholeLineLoads =
       lanesTile(t.edge, w / t.edge) && lineBlocks(t.edge) == w / t.edge;
   if (w >= 32 && (sourceLinesPerSet(lb, w) <= 8 || wholeLineLoads) && longRows)

@@ -313,7 +313,7 @@ void KernelBuilder::TileNest::panel(Value s, Value d, Range ra) {
 /// per panel, which then are still in L2 (over the whole of a, they are
 /// read from memory again). Smaller planes were slower in panels.
 void KernelBuilder::TileNest::plane(Value s, Value d, Range ra) {
-  constexpr int64_t kPanelRows = 2048;
+  const int64_t kPanelRows = kb.cpu().tuning.panelRows;
   if (la.size <= 2 * kPanelRows)
     return panel(s, d, ra);
   e.forLoop(ra.lo, ra.hi, kPanelRows, [&](Value a0) {
@@ -517,8 +517,8 @@ void KernelBuilder::micro(Value s, Value d, const KernelLoop &la,
   // crowd one set as well: each destination line would then be written in
   // parts just as far apart.
   if (!streaming && aBlocks > 1 &&
-      sourceLinesPerSet(lb, blocks * n) > kL1Ways / 2 &&
-      linesPerSet(la.dstStride * dst.bytes, aBlocks * n) <= kL1Ways / 2) {
+      sourceLinesPerSet(lb, blocks * n) > cpu().l1Ways / 2 &&
+      linesPerSet(la.dstStride * dst.bytes, aBlocks * n) <= cpu().l1Ways / 2) {
     for (int64_t blk = 0; blk < blocks; ++blk)
       for (int64_t ab = 0; ab < aBlocks; ++ab) {
         SmallVector<Value> square;

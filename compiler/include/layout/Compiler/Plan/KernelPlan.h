@@ -167,6 +167,14 @@ struct KernelPlan {
   int64_t streamLines = 1;
   /// Transposes: how register tiles cover the two tiled loops.
   std::optional<TransposeTiling> tiling;
+  /// CPU targets: the target's L2 and L1 associativity and its code
+  /// generation parameters, which the CPU backend's loop choices read.
+  struct CPUFacts {
+    int64_t l2Bytes = 0;
+    int64_t l1Ways = 0;
+    TargetInfo::CPUTuning tuning;
+  };
+  std::optional<CPUFacts> cpu;
 };
 
 /// Plans `dst = src` where both layouts have the same sizes (a broadcast
@@ -194,13 +202,6 @@ Fallible<KernelPlan> planReduction(const StridedLayout &input,
 /// divided by the grain, rounded up, is exactly `plan.chunks`; 1 when the
 /// plan has no parallel loop.
 int64_t chunkGrain(const KernelPlan &plan);
-
-/// A core's L2 (Zen 4: 1 MiB).
-constexpr int64_t kL2Bytes = int64_t(1) << 20;
-
-/// Ways of the L1 data cache that linesPerSet's sets have (Zen 4; Intel's
-/// since Ice Lake have 12).
-constexpr int64_t kL1Ways = 8;
 
 /// The most of `rows` rows `strideBytes` apart that share one set of a
 /// 64-set L1 of 64-byte lines (4 KiB apart: AMD Zen's and Intel's).

@@ -56,6 +56,35 @@ struct TargetInfo {
   /// bandwidth it adds (PyTorch's GRAIN_SIZE: 32768 elements, 256 KiB of
   /// f32 read + write).
   int64_t minBytesPerChunk = int64_t(256) << 10;
+  /// CPU code generation parameters, recorded in every CPU plan
+  /// (KernelPlan::tuning); their evidence is in docs/internals/planner.md.
+  struct CPUTuning {
+    /// Contiguous runs of one type at least this long call libc's memcpy.
+    int64_t libcCopyBytes = 4096;
+    /// The largest source step a gather de-interleaves with shuffles.
+    int64_t maxDeinterleave = 4;
+    /// Vector accumulators of an inner reduction's run, and the elements
+    /// each cascade block sums before joining the run's total.
+    int64_t reduceAccumulators = 4;
+    int64_t reduceBlock = 2048;
+    /// Rows an outer reduction adds to its accumulator row at once, and the
+    /// least distance it prefetches each row's vectors ahead beyond L2.
+    int64_t reduceRowGroup = 8;
+    int64_t reduceGroupPrefetchBytes = 16 << 10;
+    /// Rows are grouped when their accumulators exceed the first or their
+    /// input reaches the second (bytes).
+    int64_t reduceLongAccumulatorBytes = 8 << 10;
+    int64_t reduceLongInputBytes = 2 << 10;
+    /// How far ahead a run of 2-byte elements reduced beyond L2 prefetches.
+    int64_t runPrefetchBytes = 8 << 10;
+    /// Rows of a per panel of a transpose plane over twice as many rows.
+    int64_t panelRows = 2048;
+    /// How far ahead streaming transposes prefetch long source rows, and
+    /// the least and most a block of adjacent rows prefetches ahead.
+    int64_t rowPrefetchBytes = 1024;
+    int64_t blockPrefetchMinBytes = 8 << 10;
+    int64_t blockPrefetchMaxBytes = 64 << 10;
+  } cpu;
 };
 
 /// The names lookupTarget accepts, in the order `--help` lists them.
