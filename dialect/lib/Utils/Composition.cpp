@@ -18,18 +18,21 @@ using namespace mlir;
 using namespace mlir::layout;
 using llvm::ArrayRef;
 
-std::optional<StridedLayout>
-mlir::layout::composeThroughBuffer(const StridedLayout &source,
-                                   const StridedLayout &buffer,
-                                   const StridedLayout &outer) {
-  assert(source.sizes == buffer.sizes && "buffer must hold the source");
-  if (!source.isStatic() || !buffer.isStatic() || !outer.isStatic() ||
-      buffer.offset != 0 || !isNonOverlappingAndDense(buffer))
-    return std::nullopt;
-  if (llvm::is_contained(outer.sizes, 0) || llvm::is_contained(source.sizes, 0))
-    return std::nullopt;
-  // The buffer's storage order: modes (size, source stride) from the
-  // outermost storage position to the innermost, size-1 dims dropped.
+namespace {
+/// One digit of a position in the buffer: `size` values, `radix` buffer
+/// elements and `srcStride` source elements apart. A source
+/// (3, 4):(1, 3) copied into the buffer (3, 4):(4, 1) has the modes
+/// {3, 4, 1} and {4, 1, 3}: buffer position 4 * i + j holds source element
+/// i * 1 + j * 3.
+struct Mode {
+  int64_t size, radix, srcStride;
+};
+} // namespace
+
+/// The buffer's storage order: modes (size, source stride) from the
+/// outermost storage position to the innermost, size-1 dims dropped.
+static llvm::SmallVector<Mode, 6> bufferModes(const StridedLayout &source,
+                                              const StridedLayout &buffer) {
   llvm::SmallVector<int64_t, 6> order;
   for (int64_t d = 0; d < buffer.rank(); ++d)
     if (buffer.sizes[d] > 1)
@@ -37,9 +40,6 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
   llvm::stable_sort(order, [&](int64_t x, int64_t y) {
     return buffer.strides[x] > buffer.strides[y];
   });
-  struct Mode {
-    int64_t size, radix, srcStride;
-  };
   llvm::SmallVector<Mode, 6> modes;
   for (int64_t d : order)
     modes.push_back({buffer.sizes[d], buffer.strides[d], source.strides[d]});
@@ -61,79 +61,114 @@ mlir::layout::composeThroughBuffer(const StridedLayout &source,
     merged.push_back(m);
   }
   modes.assign(merged.rbegin(), merged.rend());
+  return modes;
+}
+
+/// Source element at buffer position `pos`: source.offset +
+/// sum_m d_m * m.srcStride, d_m the digits of pos in the modes' radices
+/// (nullopt outside the buffer's `bufferSize` elements, or on overflow).
+static std::optional<int64_t> sourceAtPosition(const StridedLayout &source,
+                                               ArrayRef<Mode> modes,
+                                               int64_t bufferSize,
+                                               std::optional<int64_t> pos) {
+  if (!pos || *pos < 0 || *pos >= bufferSize)
+    return std::nullopt;
+  std::optional<int64_t> off = source.offset;
+  int64_t rest = *pos;
+  for (const Mode &m : modes) {
+    if (off)
+      off = llvm::checkedMulAdd(rest / m.radix, m.srcStride, *off);
+    rest %= m.radix;
+  }
+  return off;
+}
+
+/// composeThroughBuffer decided exactly, for outer views of up to 2^16
+/// elements: the only candidate strides are the steps to the unit indices,
+/// checked at every index.
+static std::optional<StridedLayout> composeExactly(const StridedLayout &source,
+                                                   const StridedLayout &buffer,
+                                                   const StridedLayout &outer,
+                                                   ArrayRef<Mode> modes) {
+  constexpr int64_t kExactLimit = int64_t(1) << 16;
+  Fallible<int64_t> n = numel(outer.sizes);
+  Fallible<int64_t> bufferSize = numel(buffer.sizes);
+  if (!n || *n > kExactLimit || !bufferSize)
+    return std::nullopt;
+  auto sourceAt = [&](std::optional<int64_t> pos) {
+    return sourceAtPosition(source, modes, *bufferSize, pos);
+  };
+  StridedLayout cand;
+  cand.sizes = outer.sizes;
+  cand.strides.assign(outer.rank(), 0);
+  std::optional<int64_t> base = sourceAt(outer.offset);
+  if (!base)
+    return std::nullopt;
+  cand.offset = *base;
+  for (int64_t k = 0; k < outer.rank(); ++k) {
+    if (outer.sizes[k] == 1)
+      continue;
+    std::optional<int64_t> next =
+        sourceAt(llvm::checkedAdd(outer.offset, outer.strides[k]));
+    std::optional<int64_t> step =
+        next ? llvm::checkedSub(*next, *base) : std::nullopt;
+    if (!step)
+      return std::nullopt;
+    cand.strides[k] = *step;
+  }
+  llvm::SmallVector<int64_t, 6> idx(outer.rank(), 0);
+  for (int64_t i = 0; i < *n; ++i) {
+    std::optional<int64_t> pos = outer.offset, want = cand.offset;
+    for (int64_t k = 0; k < outer.rank(); ++k) {
+      if (pos)
+        pos = llvm::checkedMulAdd(idx[k], outer.strides[k], *pos);
+      if (want)
+        want = llvm::checkedMulAdd(idx[k], cand.strides[k], *want);
+    }
+    std::optional<int64_t> got = sourceAt(pos);
+    if (!got || !want || *got != *want)
+      return std::nullopt;
+    for (int64_t k = outer.rank() - 1; k >= 0 && ++idx[k] == outer.sizes[k];
+         --k)
+      idx[k] = 0;
+  }
+  return cand;
+}
+
+/// Mixed-radix digits of a buffer offset, outermost first.
+/// Fails when a remainder is left (cannot happen for a dense buffer unless
+/// the value is not an offset inside it).
+static bool bufferDigits(ArrayRef<Mode> modes, int64_t v,
+                         llvm::SmallVectorImpl<int64_t> &out) {
+  bool negative = v < 0;
+  if (negative)
+    v = -v;
+  out.clear();
+  for (const Mode &m : modes) {
+    int64_t dgt = v / m.radix;
+    v -= dgt * m.radix;
+    out.push_back(negative ? -dgt : dgt);
+  }
+  return v == 0;
+}
+
+std::optional<StridedLayout>
+mlir::layout::composeThroughBuffer(const StridedLayout &source,
+                                   const StridedLayout &buffer,
+                                   const StridedLayout &outer) {
+  assert(source.sizes == buffer.sizes && "buffer must hold the source");
+  if (!source.isStatic() || !buffer.isStatic() || !outer.isStatic() ||
+      buffer.offset != 0 || !isNonOverlappingAndDense(buffer))
+    return std::nullopt;
+  if (llvm::is_contained(outer.sizes, 0) || llvm::is_contained(source.sizes, 0))
+    return std::nullopt;
+  llvm::SmallVector<Mode, 6> modes = bufferModes(source, buffer);
   // The digit proof below is sufficient, not necessary (any two elements lie
   // on a line; a carry can happen to move linearly). Small views are decided
-  // exactly: the only candidate strides are the steps to the unit indices,
-  // checked at every index.
-  auto exact = [&]() -> std::optional<StridedLayout> {
-    constexpr int64_t kExactLimit = int64_t(1) << 16;
-    Fallible<int64_t> n = numel(outer.sizes);
-    Fallible<int64_t> bufferSize = numel(buffer.sizes);
-    if (!n || *n > kExactLimit || !bufferSize)
-      return std::nullopt;
-    // Source element at buffer position `pos` (nullopt outside the buffer).
-    auto sourceAt = [&](std::optional<int64_t> pos) -> std::optional<int64_t> {
-      if (!pos || *pos < 0 || *pos >= *bufferSize)
-        return std::nullopt;
-      std::optional<int64_t> off = source.offset;
-      int64_t rest = *pos;
-      for (const Mode &m : modes) {
-        if (off)
-          off = llvm::checkedMulAdd(rest / m.radix, m.srcStride, *off);
-        rest %= m.radix;
-      }
-      return off;
-    };
-    StridedLayout cand;
-    cand.sizes = outer.sizes;
-    cand.strides.assign(outer.rank(), 0);
-    std::optional<int64_t> base = sourceAt(outer.offset);
-    if (!base)
-      return std::nullopt;
-    cand.offset = *base;
-    for (int64_t k = 0; k < outer.rank(); ++k) {
-      if (outer.sizes[k] == 1)
-        continue;
-      std::optional<int64_t> next =
-          sourceAt(llvm::checkedAdd(outer.offset, outer.strides[k]));
-      std::optional<int64_t> step =
-          next ? llvm::checkedSub(*next, *base) : std::nullopt;
-      if (!step)
-        return std::nullopt;
-      cand.strides[k] = *step;
-    }
-    llvm::SmallVector<int64_t, 6> idx(outer.rank(), 0);
-    for (int64_t i = 0; i < *n; ++i) {
-      std::optional<int64_t> pos = outer.offset, want = cand.offset;
-      for (int64_t k = 0; k < outer.rank(); ++k) {
-        if (pos)
-          pos = llvm::checkedMulAdd(idx[k], outer.strides[k], *pos);
-        if (want)
-          want = llvm::checkedMulAdd(idx[k], cand.strides[k], *want);
-      }
-      std::optional<int64_t> got = sourceAt(pos);
-      if (!got || !want || *got != *want)
-        return std::nullopt;
-      for (int64_t k = outer.rank() - 1; k >= 0 && ++idx[k] == outer.sizes[k];
-           --k)
-        idx[k] = 0;
-    }
-    return cand;
-  };
-  // Mixed-radix digits of a buffer offset, outermost first.
-  // Fails when a remainder is left (cannot happen for a dense buffer unless
-  // the value is not an offset inside it).
+  // exactly.
+  auto exact = [&] { return composeExactly(source, buffer, outer, modes); };
   auto digits = [&](int64_t v, llvm::SmallVectorImpl<int64_t> &out) {
-    bool negative = v < 0;
-    if (negative)
-      v = -v;
-    out.clear();
-    for (const Mode &m : modes) {
-      int64_t dgt = v / m.radix;
-      v -= dgt * m.radix;
-      out.push_back(negative ? -dgt : dgt);
-    }
-    return v == 0;
+    return bufferDigits(modes, v, out);
   };
   llvm::SmallVector<int64_t, 6> start, lo, hi, step;
   if (!digits(outer.offset, start))
