@@ -79,6 +79,9 @@ int64_t PlanKernelPrinter::scratchBytes() const {
   return bytes;
 }
 
+/// The kernels of the plan's strategy. Every vector kernel comes with the
+/// scalar one the launcher falls back to for misaligned pointers; helpers
+/// precede the kernels that call them.
 void PlanKernelPrinter::printKernels(Printer &p) {
   p.line("// " + name + ": " + std::string(describe()));
   if (k.kind == KernelKind::Copy) {
@@ -208,6 +211,9 @@ void PlanKernelPrinter::printLaunch(Printer &p, const std::string &srcView,
            block1, dstView + ", " + partials + ", " + indices);
 }
 
+/// "transpose, f32 -> f32, 32-bit indices"; reductions add their name and
+/// shape: "reduce_inner sum, f32 -> f32, 32-bit indices, a warp per output,
+/// 16-byte loads, 18 partials per output".
 std::string PlanKernelPrinter::describe() const {
   std::string s = stringifyKernelStrategy(k.plan.strategy).str();
   if (k.kind == KernelKind::Reduce)
@@ -224,12 +230,14 @@ std::string PlanKernelPrinter::describe() const {
   return s;
 }
 
+/// argmax or argmin: the result is an index, tracked beside the value.
 bool PlanKernelPrinter::isArg() const {
   return k.kind == KernelKind::Reduce &&
          (k.reduction == ReductionKind::Argmax ||
           k.reduction == ReductionKind::Argmin);
 }
 
+/// "sum", "mean", "prod", "amax", "amin", "argmax" or "argmin".
 std::string PlanKernelPrinter::reductionName() const {
   switch (k.reduction) {
   case ReductionKind::Sum:
@@ -250,11 +258,12 @@ std::string PlanKernelPrinter::reductionName() const {
   return "?";
 }
 
+/// How a failed launch names `kernel`: "p1__k0_vtranspose (transpose)".
 std::string PlanKernelPrinter::kernelLabel(const std::string &kernel) const {
   return kernel + " (" + stringifyKernelStrategy(k.plan.strategy).str() + ")";
 }
 
-/// One loop, unit stride on both sides.
+/// One loop, unit stride on both sides: (n):(1) into (n):(1).
 bool PlanKernelPrinter::isContiguousRun() const {
   return k.plan.loops.size() == 1 && k.plan.loops[0].srcStride == 1 &&
          k.plan.loops[0].dstStride == 1;
@@ -269,6 +278,7 @@ bool PlanKernelPrinter::hasTiledLoops() const {
   return a >= 0 && b >= 0 && a < n && b < n && a != b;
 }
 
+/// A transpose whose tiled loops are both at least kMinTileSide long.
 bool PlanKernelPrinter::isTiled() const {
   if (!hasTiledLoops())
     return false;
@@ -284,7 +294,9 @@ bool PlanKernelPrinter::isTiled() const {
 //===----------------------------------------------------------------------===//
 
 /// Adds to `srcOff` (and `dstOff` when non-empty) the offsets of flat
-/// index `flat` (type U, not modified) over `loops`, innermost fastest.
+/// index `flat` (type U, not modified) over `loops`, innermost fastest:
+/// flat = sum_j i_j * prod_{k > j} size_k, and each offset gains
+/// sum_j i_j * stride_j.
 void PlanKernelPrinter::printDecode(Printer &p, ArrayRef<Loop> loops,
                                     const std::string &flat,
                                     const std::string &srcOff,
@@ -329,6 +341,8 @@ void PlanKernelPrinter::printDecode(Printer &p, ArrayRef<Loop> loops,
   }
 }
 
+/// Adds `idx` times l's stride to each requested offset (`srcOff`,
+/// `dstOff`: "" for none) that the loop moves.
 void PlanKernelPrinter::addTerm(Printer &p, const std::string &idx,
                                 const Loop &l, const std::string &srcOff,
                                 const std::string &dstOff) {
@@ -338,12 +352,14 @@ void PlanKernelPrinter::addTerm(Printer &p, const std::string &idx,
     p.line(dstOff + " += " + mulExpr(idx, l.dstStride) + ";");
 }
 
+/// "idx * (int32_t)4" with the plan's index type; `idx` for stride 1.
 std::string PlanKernelPrinter::mulExpr(const std::string &idx, int64_t stride) {
   if (stride == 1)
     return idx;
   return idx + " * " + lit(stride, I);
 }
 
+/// The plan's loops, outermost first.
 std::vector<Loop> PlanKernelPrinter::planLoops() const {
   std::vector<Loop> loops;
   for (const KernelLoop &l : k.plan.loops)
@@ -351,6 +367,7 @@ std::vector<Loop> PlanKernelPrinter::planLoops() const {
   return loops;
 }
 
+/// "ptr[off]".
 std::string PlanKernelPrinter::load(const std::string &ptr,
                                     const std::string &off) {
   return ptr + "[" + off + "]";

@@ -35,13 +35,15 @@ constexpr int64_t kTileRows = 8;
 /// Below this extent of either tiled loop, a transpose runs elementwise.
 constexpr int64_t kMinTileSide = 8;
 /// Source and destination rows of a vector transpose this far apart (or
-/// farther) on both sides take lanes that favour long destination runs.
+/// farther) on both sides take lanes that favour long destination runs
+/// (2 x 16 instead of 8 x 4; bench/notes/cuda-kernels.md).
 constexpr int64_t kFarRowBytes = 16384;
 /// Vectors each thread of a vector elementwise copy loads before storing
 /// any: the loads in flight that keep HBM busy.
 constexpr int64_t kVectorsPerThread = 2;
 /// Steps of a reduction's loop whose loads are issued before the first of
-/// them is combined (the combining order is unchanged).
+/// them is combined (the combining order is unchanged). 4: 8 ran 2-byte
+/// sums slower (bench/notes/cuda-kernels.md).
 constexpr int64_t kReduceUnroll = 4;
 /// Reductions with fewer outputs than this fold their partials with a
 /// block per output, more with a thread per output.

@@ -30,6 +30,8 @@ static std::string vectorType(int64_t bytes) {
   }
 }
 
+/// The first line of copy kernel `kernel` (src and dst pointers), bounded
+/// to the tiled transpose's 32x8 block or kBlock threads.
 std::string PlanKernelPrinter::signature(const std::string &kernel) {
   return "static __global__ void __launch_bounds__(" +
          std::to_string(kernel.find("_transpose") != std::string::npos

@@ -20,6 +20,9 @@ using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::cuda;
 
+/// Chooses the accumulator and the ReduceSpec: a warp or a thread per
+/// output, the partials per output (from the sizes alone), the chunk of the
+/// reduced range each partial covers, and the load width.
 LogicalResult PlanKernelPrinter::prepareReduction() {
   // The accumulator: the plan's, or for amax/amin/arg* the source's
   // values widened to a type the warp shuffles take (exact).
@@ -229,6 +232,8 @@ void PlanKernelPrinter::printReduceHelpers(Printer &p, StringRef body) {
   p.line();
 }
 
+/// NAME_finish: an accumulated value as the output (the mean divides by
+/// the count, arg* return the index as int64_t).
 void PlanKernelPrinter::printFinish(Printer &p) {
   std::string A = acc.c;
   if (isArg()) {
@@ -258,8 +263,8 @@ void PlanKernelPrinter::printFinish(Printer &p) {
 /// Accumulates into (acc, idx) the elements first, first + step, ...
 /// below hi of the reduced range, in that order, kReduceUnroll of them
 /// loaded before the first is combined: the loads in flight. Each group
-/// is guarded: a main loop of unguarded groups plus a tail let nvcc unroll
-/// 16 rows deep, which ran slower (bench/gpu/RESULTS.md).
+/// is guarded (r < hi), with no unguarded main loop and tail: nvcc unrolls
+/// that shape 16 rows deep, which is slower (bench/notes/cuda-kernels.md).
 void PlanKernelPrinter::printAccumulate(Printer &p, const std::string &base,
                                         const std::string &first,
                                         int64_t step) {
@@ -289,6 +294,8 @@ void PlanKernelPrinter::printAccumulate(Printer &p, const std::string &base,
   p.line("}");
 }
 
+/// The first line of reduction kernel `kernel`: src, dst, and the partials
+/// and indices (nullptr when the kernel stores results).
 std::string PlanKernelPrinter::reduceSignature(const std::string &kernel) {
   return "static __global__ void __launch_bounds__(" + std::to_string(kBlock) +
          ") " + kernel + "(const " + src.c + " *__restrict__ src, " + dst.c +
@@ -520,6 +527,9 @@ void PlanKernelPrinter::printFoldParts(Printer &p, const std::string &first,
   p.line("}");
 }
 
+/// printCombine with a block per output: each thread folds parts
+/// threadIdx.x, threadIdx.x + kBlock, ... in order, a butterfly folds each
+/// warp, and thread 0 folds the warps in order and stores the output.
 void PlanKernelPrinter::printCombineBlock(Printer &p) {
   std::string stride =
       spec.warpPerOutput ? "1ull" : std::to_string(spec.outputs) + "ull";

@@ -20,8 +20,9 @@ using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::cuda;
 
-// A tuning knob for measuring other lane shapes (bench/gpu/RESULTS.md); 0
-// is vectorTranspose's choice.
+// Overrides vectorTranspose's lane shape for every vector transpose, so that
+// other shapes can be timed against its choice (bench/notes/cuda-kernels.md);
+// 0 keeps its choice.
 llvm::cl::opt<int> cuda::clTransposeLoadLanes(
     "cuda-transpose-load-lanes",
     llvm::cl::desc("Lanes of a warp along the source rows in CUDA vector "
@@ -90,6 +91,7 @@ std::optional<VectorSpec> PlanKernelPrinter::vectorTranspose() const {
   // apart (a DRAM page or more): 2 x 16, each store a run of 16 vectors
   // (256 bytes) and each load one sector of 16 rows; else 8 x 4, each
   // load a whole line. Short extents give their lanes to the other side.
+  // (The measurements behind the shapes: bench/notes/cuda-kernels.md.)
   int64_t groupsA = la.size / width, groupsB = lb.size / width;
   bool farRows = std::abs(lb.srcStride) * src.bytes >= kFarRowBytes &&
                  std::abs(la.dstStride) * dst.bytes >= kFarRowBytes;
@@ -111,6 +113,7 @@ std::optional<VectorSpec> PlanKernelPrinter::vectorTranspose() const {
   return v;
 }
 
+/// Tiles a warp moves at once: 32 / (lanesA * lanesB).
 int64_t PlanKernelPrinter::tilesPerWarp(const VectorSpec &v) {
   return 32 / (v.lanesA * v.lanesB);
 }
