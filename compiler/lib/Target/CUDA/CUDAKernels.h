@@ -1,9 +1,11 @@
 //===- CUDAKernels.h - The CUDA kernels of one kernel plan ------*- C++ -*-===//
 //
 // Internal to the CUDA backend: how element types appear in generated CUDA
-// C++, an indenting printer, and the printer of one Kernel of a function's
-// ABI (its __global__ kernels and the statements of the raw launcher that
-// run them). CUDALaunchers.cpp assembles functions and modules from them.
+// C++ (CUDAElements.cpp), launch-shape arithmetic, an indenting printer, and
+// the printer of one Kernel of a function's ABI (its __global__ kernels and
+// the statements of the raw launcher that run them; CUDAKernels.cpp and the
+// strategy files, see PlanKernelPrinter.h). CUDALaunchers.cpp assembles
+// functions and modules from them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,13 +35,15 @@ constexpr int64_t kTileRows = 8;
 /// Below this extent of either tiled loop, a transpose runs elementwise.
 constexpr int64_t kMinTileSide = 8;
 /// Source and destination rows of a vector transpose this far apart (or
-/// farther) on both sides take lanes that favour long destination runs.
+/// farther) on both sides take lanes that favour long destination runs
+/// (2 x 16 instead of 8 x 4; bench/notes/cuda-kernels.md).
 constexpr int64_t kFarRowBytes = 16384;
 /// Vectors each thread of a vector elementwise copy loads before storing
 /// any: the loads in flight that keep HBM busy.
 constexpr int64_t kVectorsPerThread = 2;
 /// Steps of a reduction's loop whose loads are issued before the first of
-/// them is combined (the combining order is unchanged).
+/// them is combined (the combining order is unchanged). 4: 8 ran 2-byte
+/// sums slower (bench/notes/cuda-kernels.md).
 constexpr int64_t kReduceUnroll = 4;
 /// Reductions with fewer outputs than this fold their partials with a
 /// block per output, more with a thread per output.
@@ -64,10 +68,26 @@ struct CElem {
 
 /// The generated code's view of `t`, or nullopt for a type it cannot hold.
 std::optional<CElem> celemOf(Type t);
-/// A C++ literal of `v` cast to `type`.
+/// Register types reductions accumulate and shuffle in (the types
+/// __shfl_*_sync takes): "float", "double", "int", "unsigned", and
+/// "long long" for any other `kind`.
+CElem computeElem(StringRef kind);
+/// `x` of type `from` as a value of type `to`, with the CPU backend's
+/// (PyTorch's) rules: through f32 for f16/bf16, float -> int truncation
+/// through a 32- or 64-bit integer, x != 0 for bool. f16 -> ui8 is
+/// "(uint8_t)(int32_t)(lrt_f16_to_f32(x))".
+std::string convertExpr(const CElem &from, const CElem &to,
+                        const std::string &x);
+/// A C++ literal of `v` cast to `type`: lit(-3, "int64_t") is
+/// "(int64_t)(-3)", lit(3, "int64_t") "(int64_t)3".
 std::string lit(int64_t v, StringRef type);
 /// The product of `sizes` (the caller knows it does not overflow).
 int64_t product(ArrayRef<int64_t> sizes);
+/// ceil(n / d) for n >= 0 and d > 0.
+inline int64_t ceilDiv(int64_t n, int64_t d) { return n / d + (n % d != 0); }
+/// Blocks of a grid-stride launch of `work` items, `perBlock` per block:
+/// ceil(work / perBlock) clamped to [1, kMaxBlocks].
+int64_t blocksFor(int64_t work, int64_t perBlock);
 
 /// Prints C++ with indentation.
 class Printer {
