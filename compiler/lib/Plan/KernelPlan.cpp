@@ -121,18 +121,23 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   return *plan.tiling;
 }
 
-/// The tiling planCopy records for a transpose, from the plan's other
-/// decisions and the target's L2.
-static TransposeTiling computeTiling(const KernelPlan &plan,
-                                     const TargetInfo &target) {
-  assert(plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
-         "not a tiled transpose");
-  TransposeTiling t;
+/// Elements of a tile row along b that make one destination line, and at
+/// least one square edge.
+static int64_t tileLine(const TransposeTiling &t, const KernelPlan &plan) {
+  return std::max(t.edge, lineElements(plan.dstElementBytes));
+}
+
+/// The rows along a that a tile takes: a line's worth of each source row.
+static int64_t tileRows(const TransposeTiling &t, const KernelPlan &plan) {
+  return t.edge * sourceLineBlocks(t.edge, plan.srcElementBytes);
+}
+
+/// The squares: edge, interleave, masked edges and the tile's width.
+static void tileEdges(TransposeTiling &t, const KernelPlan &plan) {
   auto [a, b] = *plan.tiledLoops;
   const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
   int64_t dstBytes = plan.dstElementBytes;
-  const int64_t fullEdge = plan.squareEdge;
-  t.edge = fullEdge;
+  t.edge = plan.squareEdge;
   t.interleave = lb.size < t.edge && la.dstStride == lb.size;
   t.maskedEdges = !t.interleave &&
                   (plan.srcElementBytes == 4 || plan.srcElementBytes == 8) &&
@@ -144,9 +149,15 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
   if (!t.interleave && fit < t.edge && fit >= 2 &&
       !(t.maskedEdges && 2 * fit > t.edge))
     t.edge = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(fit)));
-  int64_t line = std::max(t.edge, lineElements(dstBytes));
+  int64_t line = tileLine(t, plan);
   t.width = t.edge * std::clamp<int64_t>(lb.size / t.edge, 1, line / t.edge);
+}
 
+/// The loops other than a and b, by decreasing source stride: `inside` ones
+/// (smaller source stride than b's) and `outside` ones.
+static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan) {
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &lb = plan.loops[b];
   int64_t rowStride = std::abs(lb.srcStride);
   for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
     if (i != a && i != b)
@@ -164,6 +175,7 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
   // rather than a whole pass later. Streaming tiles of rows exactly one line
   // long do the same, so that consecutive tiles store adjacent lines of each
   // row (evidence: docs/internals/planner.md, Loop order around the tile).
+  int64_t dstBytes = plan.dstElementBytes;
   bool shortRows = plan.streamingStores ? lb.size * dstBytes == kCacheLineBytes
                                         : lb.size * dstBytes < kCacheLineBytes;
   if (!t.interleave && shortRows) {
@@ -176,7 +188,16 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
       t.outside.push_back(loop);
     }
   }
+}
 
+/// How the tiles' rows meet destination lines: wholeLines, streamWidth and
+/// skewed.
+static void streamingShape(TransposeTiling &t, const KernelPlan &plan) {
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t srcBytes = plan.srcElementBytes;
+  int64_t dstBytes = plan.dstElementBytes;
+  int64_t line = tileLine(t, plan);
   auto lines = [&](int64_t elements) {
     return (elements * dstBytes) % kCacheLineBytes == 0;
   };
@@ -201,36 +222,63 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
   // along (kLongRunBytes or more) or the window is a small block of adjacent
   // rows (64 KiB at most); in between, rectangular tiles storing normally
   // are faster (evidence: docs/internals/planner.md, Skewed tiles).
-  int64_t srcBytes = plan.srcElementBytes;
   int64_t rowBytes = la.size * std::abs(la.srcStride) * srcBytes;
-  int64_t windowBytes = (kSkewLines + 1) * line * rowStride * srcBytes;
-  t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
+  int64_t windowBytes =
+      (kSkewLines + 1) * line * std::abs(lb.srcStride) * srcBytes;
+  t.skewed = !t.interleave && !t.wholeLines && t.edge == plan.squareEdge &&
              kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line &&
              (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
-  // The rows along a that a tile takes: a line's worth of each source row.
-  int64_t tileRows = t.edge * sourceLineBlocks(t.edge, srcBytes);
-  // Staged rows: a tile's rows per block, and at least two destination
-  // lines.
-  int64_t stageBytes = tileRows * lb.size * dstBytes;
+}
+
+/// Staged rows: a tile's rows per block, and at least two destination
+/// lines.
+static void stagedRows(TransposeTiling &t, const KernelPlan &plan) {
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t dstBytes = plan.dstElementBytes;
+  int64_t rows = tileRows(t, plan);
+  int64_t stageBytes = rows * lb.size * dstBytes;
   if (!t.interleave && !t.wholeLines && !t.skewed && t.inside.empty() &&
       (t.maskedEdges || lb.size % t.edge == 0) && lb.dstStride == 1 &&
       la.dstStride == lb.size && kCacheLineBytes % dstBytes == 0 &&
       stageBytes >= 2 * kCacheLineBytes && stageBytes <= kStageBytes) {
     t.staged = true;
-    t.stageRows = tileRows;
+    t.stageRows = rows;
   }
-  // Rows of tiles first where the traffic fits in L2 and a tile's
-  // destination rows crowd L1 sets (more than one line per set) at least as
-  // much as its source rows: passes down a would write the same columns of
-  // every destination row into one set (evidence: docs/internals/planner.md,
-  // Rows first).
+}
+
+/// Rows of tiles first where the traffic fits in L2 and a tile's destination
+/// rows crowd L1 sets (more than one line per set) at least as much as its
+/// source rows: passes down a would write the same columns of every
+/// destination row into one set (evidence: docs/internals/planner.md, Rows
+/// first).
+static bool rowsFirst(const TransposeTiling &t, const KernelPlan &plan,
+                      const TargetInfo &target) {
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t srcBytes = plan.srcElementBytes;
+  int64_t dstBytes = plan.dstElementBytes;
   int64_t elements = 1;
   for (const KernelLoop &l : plan.loops)
     elements *= l.size;
-  int64_t dstShare = linesPerSet(la.dstStride * dstBytes, tileRows);
-  t.rowsFirst =
-      !t.interleave && elements * (srcBytes + dstBytes) <= target.l2Bytes &&
-      dstShare > 1 && dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
+  int64_t dstShare = linesPerSet(la.dstStride * dstBytes, tileRows(t, plan));
+  return !t.interleave && elements * (srcBytes + dstBytes) <= target.l2Bytes &&
+         dstShare > 1 &&
+         dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
+}
+
+/// The tiling planCopy records for a transpose, from the plan's other
+/// decisions and the target's L2.
+static TransposeTiling computeTiling(const KernelPlan &plan,
+                                     const TargetInfo &target) {
+  assert(plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
+         "not a tiled transpose");
+  TransposeTiling t;
+  tileEdges(t, plan);
+  orderOtherLoops(t, plan);
+  streamingShape(t, plan);
+  stagedRows(t, plan);
+  t.rowsFirst = rowsFirst(t, plan, target);
   return t;
 }
 
