@@ -387,6 +387,113 @@ static Fallible<std::monostate> proveIndexWidth(KernelPlan &plan,
   return std::monostate();
 }
 
+/// The kernel strategy of the copy family copyFamily finds.
+static KernelStrategy chooseStrategy(const StridedLayout &src,
+                                     const StridedLayout &dst) {
+  switch (copyFamily(src, dst)) {
+  case CopyFamily::Memcpy:
+    return KernelStrategy::Memcpy;
+  case CopyFamily::Transpose:
+    return KernelStrategy::Transpose;
+  case CopyFamily::Gather:
+    return KernelStrategy::Gather;
+  case CopyFamily::Broadcast:
+    return KernelStrategy::Broadcast;
+  }
+  llvm_unreachable("unknown copy family");
+}
+
+/// A gather of contiguous runs whose stores stream whole lines walks the
+/// source in its own order (outer loops by decreasing source stride), so
+/// that the reads are one sequential stream and the scattered side is the
+/// streaming stores, which do not care where their lines go. The split then
+/// cuts source bands (evidence: docs/internals/planner.md, Strategy and loop
+/// nest).
+static void orderGatherBySource(KernelPlan &plan) {
+  const KernelLoop &run = plan.loops.back();
+  if (plan.strategy == KernelStrategy::Gather && plan.streamingStores &&
+      plan.loops.size() > 2 && run.srcStride == 1 && run.dstStride == 1)
+    std::stable_sort(plan.loops.begin(), plan.loops.end() - 1,
+                     [](const KernelLoop &x, const KernelLoop &y) {
+                       return std::abs(x.srcStride) > std::abs(y.srcStride);
+                     });
+}
+
+/// The loop a transpose splits across threads. Turns streaming stores off
+/// where skewed tiles would split into chunks too narrow to stream.
+static int64_t planTransposeSplit(KernelPlan &plan, const TargetInfo &target) {
+  // Split the source's outermost loop, so that a chunk is a band of the
+  // source and reads its rows whole. Splitting the destination's outermost
+  // loop would read every source row in pieces of the chunk's width, each
+  // a new prefetch stream (evidence: docs/internals/planner.md, Which
+  // loop).
+  int64_t parallel = 0;
+  for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
+    if (std::abs(plan.loops[i].srcStride) >
+        std::abs(plan.loops[parallel].srcStride))
+      parallel = i;
+  // Skewed tiles in chunks of fewer than 4 lines would store a third or
+  // more of each row normally: rectangular tiles.
+  int64_t du = plan.tiledLoops->second;
+  if (plan.streamingStores && parallel == du &&
+      computeTiling(plan, target).skewed &&
+      skewSplitLines(plan.loops[du].size, lineElements(plan.dstElementBytes)) <
+          4)
+    plan.streamingStores = false;
+  // Chunks along du own a band of every destination row. Tiles that store
+  // normally leave the lines at the band's edges to the next chunk: with
+  // loops inside the tile, each chunk is a pass over the whole destination
+  // and reads those lines from memory again. Split the next loop in source
+  // order instead, whose chunks own whole rows. So do
+  // - streaming tiles (not skewed ones, whose split has its own units):
+  //   they then store pairs of lines (TransposeTiling::streamWidth) in as
+  //   many chunks as the target allows, not only as many as b has pairs;
+  // - staged rows, which need each chunk's rows whole, one contiguous span,
+  //   and split a when there is no other loop;
+  // - tiles that go along b first (rowsFirst), which split a too: threads
+  //   writing bands of the same rows at once slow each other down.
+  // (Evidence: docs/internals/planner.md, Which loop.)
+  int64_t su = plan.tiledLoops->first;
+  bool staged = plan.streamingStores && computeTiling(plan, target).staged;
+  bool skewed = plan.streamingStores && computeTiling(plan, target).skewed;
+  if (!skewed && parallel == du) {
+    std::optional<int64_t> other;
+    for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
+      if (i != su && i != du &&
+          (!other || std::abs(plan.loops[i].srcStride) >
+                         std::abs(plan.loops[*other].srcStride)))
+        other = i;
+    if (other)
+      parallel = *other;
+    else if (staged || computeTiling(plan, target).rowsFirst)
+      parallel = su;
+  }
+  return parallel;
+}
+
+/// Splits loop `parallel` across threads and sets streamLines. Pairs of
+/// lines per streaming tile row (TransposeTiling::streamWidth), unless the
+/// split then makes at most half as many chunks as single lines, and fewer
+/// than 16: below 16, threads add more bandwidth than pairs do. Not for
+/// squares of 16-byte rows with 32 registers (lanesSquares), whose tiles
+/// load every source line whole for one line of each destination row
+/// (evidence: docs/internals/planner.md, Paired lines).
+static void chooseStreamLines(KernelPlan &plan, int64_t parallel,
+                              int64_t traffic, const TargetInfo &target) {
+  if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
+      !lanesSquares(target.vectorRegisters, plan.squareEdge,
+                    plan.srcElementBytes, plan.dstElementBytes)) {
+    KernelPlan single = plan;
+    plan.streamLines = kStreamLines;
+    splitAcrossThreads(single, parallel, traffic, target);
+    splitAcrossThreads(plan, parallel, traffic, target);
+    if (plan.chunks < 16 && 2 * plan.chunks <= single.chunks)
+      plan = std::move(single);
+  } else {
+    splitAcrossThreads(plan, parallel, traffic, target);
+  }
+}
+
 Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
                                             const StridedLayout &dst,
                                             int64_t srcBytes, int64_t dstBytes,
@@ -410,20 +517,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   plan.convert = convert.value_or(srcBytes != dstBytes);
   plan.srcElementBytes = srcBytes;
   plan.dstElementBytes = dstBytes;
-  switch (copyFamily(src, dst)) {
-  case CopyFamily::Memcpy:
-    plan.strategy = KernelStrategy::Memcpy;
-    break;
-  case CopyFamily::Transpose:
-    plan.strategy = KernelStrategy::Transpose;
-    break;
-  case CopyFamily::Gather:
-    plan.strategy = KernelStrategy::Gather;
-    break;
-  case CopyFamily::Broadcast:
-    plan.strategy = KernelStrategy::Broadcast;
-    break;
-  }
+  plan.strategy = chooseStrategy(src, dst);
   llvm::SmallVector<StridedLayout, 2> nest = coalesceInOrderOf({src, dst}, 1);
   for (auto [size, s, d] :
        llvm::zip_equal(nest[0].sizes, nest[0].strides, nest[1].strides))
@@ -443,85 +537,11 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   // read-for-ownership saves a third of the memory traffic.
   plan.streamingStores = *traffic > target.cacheBytes &&
                          streamingFillsLines(plan, dstBytes, target);
-  // A gather of contiguous runs whose stores stream whole lines walks the
-  // source in its own order (outer loops by decreasing source stride), so
-  // that the reads are one sequential stream and the scattered side is the
-  // streaming stores, which do not care where their lines go. The split
-  // then cuts source bands (evidence: docs/internals/planner.md, Strategy
-  // and loop nest).
-  const KernelLoop &run = plan.loops.back();
-  if (plan.strategy == KernelStrategy::Gather && plan.streamingStores &&
-      plan.loops.size() > 2 && run.srcStride == 1 && run.dstStride == 1)
-    std::stable_sort(plan.loops.begin(), plan.loops.end() - 1,
-                     [](const KernelLoop &x, const KernelLoop &y) {
-                       return std::abs(x.srcStride) > std::abs(y.srcStride);
-                     });
-  int64_t parallel = 0;
-  if (plan.strategy == KernelStrategy::Transpose) {
-    // Split the source's outermost loop, so that a chunk is a band of the
-    // source and reads its rows whole. Splitting the destination's outermost
-    // loop would read every source row in pieces of the chunk's width, each
-    // a new prefetch stream (evidence: docs/internals/planner.md, Which
-    // loop).
-    for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
-      if (std::abs(plan.loops[i].srcStride) >
-          std::abs(plan.loops[parallel].srcStride))
-        parallel = i;
-    // Skewed tiles in chunks of fewer than 4 lines would store a third or
-    // more of each row normally: rectangular tiles.
-    int64_t du = plan.tiledLoops->second;
-    if (plan.streamingStores && parallel == du &&
-        computeTiling(plan, target).skewed &&
-        skewSplitLines(plan.loops[du].size,
-                       lineElements(plan.dstElementBytes)) < 4)
-      plan.streamingStores = false;
-    // Chunks along du own a band of every destination row. Tiles that store
-    // normally leave the lines at the band's edges to the next chunk: with
-    // loops inside the tile, each chunk is a pass over the whole destination
-    // and reads those lines from memory again. Split the next loop in source
-    // order instead, whose chunks own whole rows. So do
-    // - streaming tiles (not skewed ones, whose split has its own units):
-    //   they then store pairs of lines (TransposeTiling::streamWidth) in as
-    //   many chunks as the target allows, not only as many as b has pairs;
-    // - staged rows, which need each chunk's rows whole, one contiguous span,
-    //   and split a when there is no other loop;
-    // - tiles that go along b first (rowsFirst), which split a too: threads
-    //   writing bands of the same rows at once slow each other down.
-    // (Evidence: docs/internals/planner.md, Which loop.)
-    int64_t su = plan.tiledLoops->first;
-    bool staged = plan.streamingStores && computeTiling(plan, target).staged;
-    bool skewed = plan.streamingStores && computeTiling(plan, target).skewed;
-    if (!skewed && parallel == du) {
-      std::optional<int64_t> other;
-      for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
-        if (i != su && i != du &&
-            (!other || std::abs(plan.loops[i].srcStride) >
-                           std::abs(plan.loops[*other].srcStride)))
-          other = i;
-      if (other)
-        parallel = *other;
-      else if (staged || computeTiling(plan, target).rowsFirst)
-        parallel = su;
-    }
-  }
-  // Pairs of lines per streaming tile row (TransposeTiling::streamWidth),
-  // unless the split then makes at most half as many chunks as single lines,
-  // and fewer than 16: below 16, threads add more bandwidth than pairs do.
-  // Not for squares of 16-byte rows with 32 registers (lanesSquares), whose
-  // tiles load every source line whole for one line of each destination row
-  // (evidence: docs/internals/planner.md, Paired lines).
-  if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
-      !lanesSquares(target.vectorRegisters, plan.squareEdge, srcBytes,
-                    dstBytes)) {
-    KernelPlan single = plan;
-    plan.streamLines = kStreamLines;
-    splitAcrossThreads(single, parallel, *traffic, target);
-    splitAcrossThreads(plan, parallel, *traffic, target);
-    if (plan.chunks < 16 && 2 * plan.chunks <= single.chunks)
-      plan = std::move(single);
-  } else {
-    splitAcrossThreads(plan, parallel, *traffic, target);
-  }
+  orderGatherBySource(plan);
+  int64_t parallel = plan.strategy == KernelStrategy::Transpose
+                         ? planTransposeSplit(plan, target)
+                         : 0;
+  chooseStreamLines(plan, parallel, *traffic, target);
   if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);
       !r)
     return fail(r.message());
