@@ -57,15 +57,9 @@ static int64_t vectorWidthFor(const TargetInfo &target, int64_t widestBytes) {
 /// loaded along the source's stride-1 loop and, transposed, stored along the
 /// destination's: 8 rows (4 of 8-byte elements), so that the rows and their
 /// transpose fit AVX2's 16 registers. With 32 registers (AVX-512), a copy
-/// of 4-byte elements takes 16 rows, each a whole 64-byte line. Medians of 5
-/// runs side by side on AMD Zen 4, of the copy limit at 1 and 2 threads:
-/// P1 0.53 -> 0.59 and 0.85 -> 0.95, P4 0.46 -> 0.51 and 0.90 -> 0.97, P5
-/// 0.49 -> 0.58 and 0.74 -> 0.89, P7 0.52 -> 0.60 and 0.87 -> 0.99, P8 0.49
-/// -> 0.60 and 0.76 -> 1.04, P9 0.46 -> 0.53 and 0.84 -> 0.92 (7 runs), but
-/// P3 0.40 -> 0.34 and 0.60 -> 0.64 (it loses the 8-row register-only
-/// tile). Others keep their edge: f16 (P10) 0.34 -> 0.29 and 0.60 -> 0.68,
-/// f64 at 2048x4096 0.64 -> 0.64, C1 (f32 -> f16, 32 loads per 16-row tile)
-/// 0.51 -> 0.48 at 1 thread.
+/// of 4-byte elements takes 16 rows, each a whole 64-byte line; other types
+/// keep their edge, which stayed faster for them (evidence:
+/// docs/internals/planner.md, Square edge).
 static int64_t squareEdge(const TargetInfo &target, int64_t srcBytes,
                           int64_t dstBytes) {
   if (target.vectorRegisters >= 32 && srcBytes == 4 && dstBytes == 4)
@@ -74,10 +68,10 @@ static int64_t squareEdge(const TargetInfo &target, int64_t srcBytes,
 }
 
 /// Lines per chunk when a skewed transpose splits its destination's
-/// stride-1 loop of `size` elements: its rows lose up to a line at each
-/// chunk edge to normal stores, so up to 16 lines, keeping about 16 chunks.
-/// P1 at 4095x4097 split in 64 chunks of 4 lines streamed no faster than
-/// rectangular tiles with normal stores.
+/// stride-1 loop of `size` elements: about size / 16 lines (so about 16
+/// chunks), a power of two from 1 to 16. Its rows lose up to a line at each
+/// chunk edge to normal stores, so narrow chunks stream no faster than
+/// rectangular tiles (evidence: docs/internals/planner.md, Skewed tiles).
 static int64_t skewSplitLines(int64_t size, int64_t line) {
   return static_cast<int64_t>(llvm::bit_floor(
       static_cast<uint64_t>(std::clamp<int64_t>(size / line / 16, 1, 16))));
@@ -127,34 +121,43 @@ TransposeTiling mlir::layout::transposeTiling(const KernelPlan &plan) {
   return *plan.tiling;
 }
 
-/// The tiling planCopy records for a transpose, from the plan's other
-/// decisions and the target's L2.
-static TransposeTiling computeTiling(const KernelPlan &plan,
-                                     const TargetInfo &target) {
-  assert(plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
-         "not a tiled transpose");
-  TransposeTiling t;
+/// Elements of a tile row along b that make one destination line, and at
+/// least one square edge.
+static int64_t tileLine(const TransposeTiling &t, const KernelPlan &plan) {
+  return std::max(t.edge, lineElements(plan.dstElementBytes));
+}
+
+/// The rows along a that a tile takes: a line's worth of each source row.
+static int64_t tileRows(const TransposeTiling &t, const KernelPlan &plan) {
+  return t.edge * sourceLineBlocks(t.edge, plan.srcElementBytes);
+}
+
+/// The squares: edge, interleave, masked edges and the tile's width.
+static void tileEdges(TransposeTiling &t, const KernelPlan &plan) {
   auto [a, b] = *plan.tiledLoops;
   const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
   int64_t dstBytes = plan.dstElementBytes;
-  const int64_t fullEdge = plan.squareEdge;
-  t.edge = fullEdge;
+  t.edge = plan.squareEdge;
   t.interleave = lb.size < t.edge && la.dstStride == lb.size;
   t.maskedEdges = !t.interleave &&
                   (plan.srcElementBytes == 4 || plan.srcElementBytes == 8) &&
                   (dstBytes == 4 || dstBytes == 8);
   // Masked squares keep the full edge down to half of it: one square does
-  // the work of a narrower one and its masked rest. P9 at 15x17x15x17x15x17
-  // (b = 15: one masked 16 x 16 square per 15 columns rather than an 8 x 8
-  // one and a masked one) at 1 thread, medians of 3 runs side by side:
-  // 0.17 -> 0.27 of the copy limit.
+  // the work of a narrower one and its masked rest (evidence:
+  // docs/internals/planner.md, Short loops and masked edges).
   int64_t fit = std::min(la.size, lb.size);
   if (!t.interleave && fit < t.edge && fit >= 2 &&
       !(t.maskedEdges && 2 * fit > t.edge))
     t.edge = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(fit)));
-  int64_t line = std::max(t.edge, lineElements(dstBytes));
+  int64_t line = tileLine(t, plan);
   t.width = t.edge * std::clamp<int64_t>(lb.size / t.edge, 1, line / t.edge);
+}
 
+/// The loops other than a and b, by decreasing source stride: `inside` ones
+/// (smaller source stride than b's) and `outside` ones.
+static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan) {
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &lb = plan.loops[b];
   int64_t rowStride = std::abs(lb.srcStride);
   for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
     if (i != a && i != b)
@@ -167,19 +170,12 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
   llvm::stable_sort(t.inside, bySourceStride);
   llvm::stable_sort(t.outside, bySourceStride);
   // Destination rows shorter than a line (b) continue along another loop
-  // (its destination stride is b's extent): with that loop outside the
-  // others, a tile's next piece of each destination line came a whole pass
-  // over them later, by when the line, in an L1 set with the tile's other
-  // rows (power-of-two strides), was gone. Innermost, a tile's lines are
-  // finished by the next few tiles. In cache, side by side, medians of 7
-  // (GB/s) at 1 / 2 threads: P9 at 8x8x8x4x4x8 6.1 -> 19.6 / 6.7 -> 15, at
-  // 8^6 21.5 -> 34.3, at 12^6 (24 MiB of traffic) 13.6 -> 16.1 / 13.9 -> 30;
-  // P9 at 15x17x15x17x15x17 (rows of 15 floats, masked 16-wide squares, 133
-  // MB) 6.6 -> 14.3 / 12.6 -> 28 (medians of 5).
-  // Streaming tiles of rows exactly one line long do the same, so that
-  // consecutive tiles store adjacent lines of each row (as pairs of lines
-  // do, streamWidth): P9 0.68 -> 0.79 of the copy limit at 1 thread (AVX-512
-  // and AVX2, medians of 3), 40 -> 46 GB/s at 2.
+  // (its destination stride is b's extent), which runs innermost: the next
+  // few tiles then finish each destination line while it is still in L1,
+  // rather than a whole pass later. Streaming tiles of rows exactly one line
+  // long do the same, so that consecutive tiles store adjacent lines of each
+  // row (evidence: docs/internals/planner.md, Loop order around the tile).
+  int64_t dstBytes = plan.dstElementBytes;
   bool shortRows = plan.streamingStores ? lb.size * dstBytes == kCacheLineBytes
                                         : lb.size * dstBytes < kCacheLineBytes;
   if (!t.interleave && shortRows) {
@@ -192,7 +188,16 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
       t.outside.push_back(loop);
     }
   }
+}
 
+/// How the tiles' rows meet destination lines: wholeLines, streamWidth and
+/// skewed.
+static void streamingShape(TransposeTiling &t, const KernelPlan &plan) {
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t srcBytes = plan.srcElementBytes;
+  int64_t dstBytes = plan.dstElementBytes;
+  int64_t line = tileLine(t, plan);
   auto lines = [&](int64_t elements) {
     return (elements * dstBytes) % kCacheLineBytes == 0;
   };
@@ -200,16 +205,11 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
                  llvm::all_of(t.inside, [&](int64_t i) {
                    return lines(plan.loops[i].dstStride);
                  });
-  // Streaming tiles store two lines of each destination row back to back,
-  // as squares side by side along b: the memory then sees pairs of adjacent
-  // lines rather than single lines scattered one per row. Medians of 2-3
-  // runs side by side on an Intel Xeon (Granite Rapids), of the copy limit
-  // at 1 thread (AVX-512): P1 0.66 -> 0.92, P2 0.75 -> 0.94, P3 0.75 ->
-  // 0.95, P4 0.64 -> 0.87, P5 0.75 -> 0.92, P7 0.60 -> 0.87, P8 0.70 ->
-  // 0.87, C1 0.77 -> 0.87, f64 at 4096x2048 0.68 -> 0.90; with AVX2, P1
-  // 0.66 -> 0.86 and P10 0.59 -> 0.65.
-  // Four lines per row were slower than two (P1 0.80, P4 0.79), and so were
-  // i8 tiles of 16 squares (0.54 -> 0.40-0.49).
+  // Streaming whole-line tiles store plan.streamLines lines of each
+  // destination row back to back, as at most 8 squares side by side along
+  // b, where b is that long: the memory then sees pairs of adjacent lines
+  // rather than single lines scattered one per row (evidence:
+  // docs/internals/planner.md, Paired lines).
   t.streamWidth = t.width;
   int64_t streamWidth = plan.streamLines * line;
   if (plan.streamingStores && plan.streamLines > 1 && t.wholeLines &&
@@ -218,44 +218,67 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
   // A skewed tile needs full squares and at least one line per row past
   // the skew (b spans four lines or more, so most of a row streams). Its
   // window reads kSkewLines + 1 lines' worth of source rows a vector at a
-  // time, which pays where the rows are long enough to prefetch along (4
-  // KiB or more: P1 at 4095x4097) or the window is a small block of
-  // adjacent rows (NHWC -> NCHW, P3 at 15x111x113x63: 36 KiB). In between,
-  // rectangular tiles storing normally were faster, side by side at 1 and
-  // 2 threads: P5 at 63x511x513 (2 KiB rows) 0.27 -> 0.35 and 0.45 -> 0.55
-  // of the copy limit, 15x1025x1023 (0, 2, 1) 0.25 -> 0.37 and 0.44 ->
-  // 0.47; with 8 KiB rows (4x2049x2047) skewing won, 0.19 -> 0.34.
-  int64_t srcBytes = plan.srcElementBytes;
+  // time, which pays only where the source rows are long enough to prefetch
+  // along (kLongRunBytes or more) or the window is a small block of adjacent
+  // rows (64 KiB at most); in between, rectangular tiles storing normally
+  // are faster (evidence: docs/internals/planner.md, Skewed tiles).
   int64_t rowBytes = la.size * std::abs(la.srcStride) * srcBytes;
-  int64_t windowBytes = (kSkewLines + 1) * line * rowStride * srcBytes;
-  t.skewed = !t.interleave && !t.wholeLines && t.edge == fullEdge &&
+  int64_t windowBytes =
+      (kSkewLines + 1) * line * std::abs(lb.srcStride) * srcBytes;
+  t.skewed = !t.interleave && !t.wholeLines && t.edge == plan.squareEdge &&
              kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line &&
              (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
-  // The rows along a that a tile takes: a line's worth of each source row.
-  int64_t tileRows = t.edge * sourceLineBlocks(t.edge, srcBytes);
-  // Staged rows: a tile's rows per block, and at least two destination
-  // lines.
-  int64_t stageBytes = tileRows * lb.size * dstBytes;
+}
+
+/// Staged rows: a tile's rows per block, and at least two destination
+/// lines.
+static void stagedRows(TransposeTiling &t, const KernelPlan &plan) {
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t dstBytes = plan.dstElementBytes;
+  int64_t rows = tileRows(t, plan);
+  int64_t stageBytes = rows * lb.size * dstBytes;
   if (!t.interleave && !t.wholeLines && !t.skewed && t.inside.empty() &&
       (t.maskedEdges || lb.size % t.edge == 0) && lb.dstStride == 1 &&
       la.dstStride == lb.size && kCacheLineBytes % dstBytes == 0 &&
       stageBytes >= 2 * kCacheLineBytes && stageBytes <= kStageBytes) {
     t.staged = true;
-    t.stageRows = tileRows;
+    t.stageRows = rows;
   }
-  // Rows of tiles first: in cache, side by side, medians of 5-7 runs (GB/s)
-  // at 1 / 2 threads: NHWC -> NCHW at 1x16x32x64 (one chunk) 54 -> 88 at 1; P1
-  // at 256x256 63 -> 74 / 68 -> 138 and P5 at 4x128x128 71 -> 74 / 82 -> 143
-  // (split along su and the batch). Not where the source rows share more (NCHW
-  // -> NHWC at 1x64x32x32: 70 -> 52 at 1), nor beyond L2 (P1 at 2048x2000
-  // 8.6 -> 6.1, P4 at 255x257x255 0.23 -> 0.19 of the copy limit).
+}
+
+/// Rows of tiles first where the traffic fits in L2 and a tile's destination
+/// rows crowd L1 sets (more than one line per set) at least as much as its
+/// source rows: passes down a would write the same columns of every
+/// destination row into one set (evidence: docs/internals/planner.md, Rows
+/// first).
+static bool rowsFirst(const TransposeTiling &t, const KernelPlan &plan,
+                      const TargetInfo &target) {
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t srcBytes = plan.srcElementBytes;
+  int64_t dstBytes = plan.dstElementBytes;
   int64_t elements = 1;
   for (const KernelLoop &l : plan.loops)
     elements *= l.size;
-  int64_t dstShare = linesPerSet(la.dstStride * dstBytes, tileRows);
-  t.rowsFirst =
-      !t.interleave && elements * (srcBytes + dstBytes) <= target.l2Bytes &&
-      dstShare > 1 && dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
+  int64_t dstShare = linesPerSet(la.dstStride * dstBytes, tileRows(t, plan));
+  return !t.interleave && elements * (srcBytes + dstBytes) <= target.l2Bytes &&
+         dstShare > 1 &&
+         dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
+}
+
+/// The tiling planCopy records for a transpose, from the plan's other
+/// decisions and the target's L2.
+static TransposeTiling computeTiling(const KernelPlan &plan,
+                                     const TargetInfo &target) {
+  assert(plan.strategy == KernelStrategy::Transpose && plan.tiledLoops &&
+         "not a tiled transpose");
+  TransposeTiling t;
+  tileEdges(t, plan);
+  orderOtherLoops(t, plan);
+  streamingShape(t, plan);
+  stagedRows(t, plan);
+  t.rowsFirst = rowsFirst(t, plan, target);
   return t;
 }
 
@@ -312,14 +335,15 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 }
 
 /// Whether non-temporal stores of a copy would fill whole 64-byte lines, or
-/// nearly: transposes whose tiles store whole lines (transposeTiling) or
-/// that interleave rows into runs of 4 KiB or more, one
-/// run (a chunk splits at most two lines), runs of 4 KiB or more (two shared
-/// edge lines in 64), runs and row strides that are multiples of 64 bytes,
-/// or runs joined across their edge lines (joinsRuns). Other short runs of
-/// odd length would share their edge lines between streaming and normal
-/// stores, which flushes the write-combining buffers partially (P6 at
-/// 511x255x129: 3.9 GB/s streaming so, 12.4 without, 31 joined).
+/// nearly: transposes whose tiles store whole lines, skew or stage
+/// (transposeTiling), or that interleave rows into runs of kLongRunBytes or
+/// more; one loop (a chunk has at most two partial lines); runs of
+/// kLongRunBytes or more (two shared edge lines in 64); runs and row strides
+/// that are multiples of 64 bytes; or runs joined across their edge lines
+/// (joinsRuns). Other short runs of odd length would share their edge lines
+/// between streaming and normal stores, which flushes the write-combining
+/// buffers partially (evidence: docs/internals/planner.md, When a copy
+/// streams).
 static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes,
                                 const TargetInfo &target) {
   if (plan.strategy == KernelStrategy::Transpose) {
@@ -327,7 +351,7 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes,
     if (t.interleave) {
       // NCHW -> NHWC with C = 3 stores one contiguous run per a-row block,
       // a vector of a per channel at a time, each 16 bytes or more: whole
-      // lines but at the run's two ends (P11, 1 MiB pixels of 3 bytes).
+      // lines but at the run's two ends.
       auto [a, b] = *plan.tiledLoops;
       int64_t run = plan.loops[a].size * plan.loops[b].size * dstBytes;
       return plan.vectorWidth * dstBytes >= 16 && run >= kLongRunBytes;
@@ -370,6 +394,113 @@ static Fallible<std::monostate> proveIndexWidth(KernelPlan &plan,
   return std::monostate();
 }
 
+/// The kernel strategy of the copy family copyFamily finds.
+static KernelStrategy chooseStrategy(const StridedLayout &src,
+                                     const StridedLayout &dst) {
+  switch (copyFamily(src, dst)) {
+  case CopyFamily::Memcpy:
+    return KernelStrategy::Memcpy;
+  case CopyFamily::Transpose:
+    return KernelStrategy::Transpose;
+  case CopyFamily::Gather:
+    return KernelStrategy::Gather;
+  case CopyFamily::Broadcast:
+    return KernelStrategy::Broadcast;
+  }
+  llvm_unreachable("unknown copy family");
+}
+
+/// A gather of contiguous runs whose stores stream whole lines walks the
+/// source in its own order (outer loops by decreasing source stride), so
+/// that the reads are one sequential stream and the scattered side is the
+/// streaming stores, which do not care where their lines go. The split then
+/// cuts source bands (evidence: docs/internals/planner.md, Strategy and loop
+/// nest).
+static void orderGatherBySource(KernelPlan &plan) {
+  const KernelLoop &run = plan.loops.back();
+  if (plan.strategy == KernelStrategy::Gather && plan.streamingStores &&
+      plan.loops.size() > 2 && run.srcStride == 1 && run.dstStride == 1)
+    std::stable_sort(plan.loops.begin(), plan.loops.end() - 1,
+                     [](const KernelLoop &x, const KernelLoop &y) {
+                       return std::abs(x.srcStride) > std::abs(y.srcStride);
+                     });
+}
+
+/// The loop a transpose splits across threads. Turns streaming stores off
+/// where skewed tiles would split into chunks too narrow to stream.
+static int64_t planTransposeSplit(KernelPlan &plan, const TargetInfo &target) {
+  // Split the source's outermost loop, so that a chunk is a band of the
+  // source and reads its rows whole. Splitting the destination's outermost
+  // loop would read every source row in pieces of the chunk's width, each
+  // a new prefetch stream (evidence: docs/internals/planner.md, Which
+  // loop).
+  int64_t parallel = 0;
+  for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
+    if (std::abs(plan.loops[i].srcStride) >
+        std::abs(plan.loops[parallel].srcStride))
+      parallel = i;
+  // Skewed tiles in chunks of fewer than 4 lines would store a third or
+  // more of each row normally: rectangular tiles.
+  int64_t du = plan.tiledLoops->second;
+  if (plan.streamingStores && parallel == du &&
+      computeTiling(plan, target).skewed &&
+      skewSplitLines(plan.loops[du].size, lineElements(plan.dstElementBytes)) <
+          4)
+    plan.streamingStores = false;
+  // Chunks along du own a band of every destination row. Tiles that store
+  // normally leave the lines at the band's edges to the next chunk: with
+  // loops inside the tile, each chunk is a pass over the whole destination
+  // and reads those lines from memory again. Split the next loop in source
+  // order instead, whose chunks own whole rows. So do
+  // - streaming tiles (not skewed ones, whose split has its own units):
+  //   they then store pairs of lines (TransposeTiling::streamWidth) in as
+  //   many chunks as the target allows, not only as many as b has pairs;
+  // - staged rows, which need each chunk's rows whole, one contiguous span,
+  //   and split a when there is no other loop;
+  // - tiles that go along b first (rowsFirst), which split a too: threads
+  //   writing bands of the same rows at once slow each other down.
+  // (Evidence: docs/internals/planner.md, Which loop.)
+  int64_t su = plan.tiledLoops->first;
+  bool staged = plan.streamingStores && computeTiling(plan, target).staged;
+  bool skewed = plan.streamingStores && computeTiling(plan, target).skewed;
+  if (!skewed && parallel == du) {
+    std::optional<int64_t> other;
+    for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
+      if (i != su && i != du &&
+          (!other || std::abs(plan.loops[i].srcStride) >
+                         std::abs(plan.loops[*other].srcStride)))
+        other = i;
+    if (other)
+      parallel = *other;
+    else if (staged || computeTiling(plan, target).rowsFirst)
+      parallel = su;
+  }
+  return parallel;
+}
+
+/// Splits loop `parallel` across threads and sets streamLines. Pairs of
+/// lines per streaming tile row (TransposeTiling::streamWidth), unless the
+/// split then makes at most half as many chunks as single lines, and fewer
+/// than 16: below 16, threads add more bandwidth than pairs do. Not for
+/// squares of 16-byte rows with 32 registers (lanesSquares), whose tiles
+/// load every source line whole for one line of each destination row
+/// (evidence: docs/internals/planner.md, Paired lines).
+static void chooseStreamLines(KernelPlan &plan, int64_t parallel,
+                              int64_t traffic, const TargetInfo &target) {
+  if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
+      !lanesSquares(target.vectorRegisters, plan.squareEdge,
+                    plan.srcElementBytes, plan.dstElementBytes)) {
+    KernelPlan single = plan;
+    plan.streamLines = kStreamLines;
+    splitAcrossThreads(single, parallel, traffic, target);
+    splitAcrossThreads(plan, parallel, traffic, target);
+    if (plan.chunks < 16 && 2 * plan.chunks <= single.chunks)
+      plan = std::move(single);
+  } else {
+    splitAcrossThreads(plan, parallel, traffic, target);
+  }
+}
+
 Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
                                             const StridedLayout &dst,
                                             int64_t srcBytes, int64_t dstBytes,
@@ -393,20 +524,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   plan.convert = convert.value_or(srcBytes != dstBytes);
   plan.srcElementBytes = srcBytes;
   plan.dstElementBytes = dstBytes;
-  switch (copyFamily(src, dst)) {
-  case CopyFamily::Memcpy:
-    plan.strategy = KernelStrategy::Memcpy;
-    break;
-  case CopyFamily::Transpose:
-    plan.strategy = KernelStrategy::Transpose;
-    break;
-  case CopyFamily::Gather:
-    plan.strategy = KernelStrategy::Gather;
-    break;
-  case CopyFamily::Broadcast:
-    plan.strategy = KernelStrategy::Broadcast;
-    break;
-  }
+  plan.strategy = chooseStrategy(src, dst);
   llvm::SmallVector<StridedLayout, 2> nest = coalesceInOrderOf({src, dst}, 1);
   for (auto [size, s, d] :
        llvm::zip_equal(nest[0].sizes, nest[0].strides, nest[1].strides))
@@ -426,94 +544,11 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   // read-for-ownership saves a third of the memory traffic.
   plan.streamingStores = *traffic > target.cacheBytes &&
                          streamingFillsLines(plan, dstBytes, target);
-  // A gather of contiguous runs whose stores stream whole lines walks the
-  // source in its own order (outer loops by decreasing source stride), so
-  // that the reads are one sequential stream and the scattered side is the
-  // streaming stores, which do not care where their lines go. P6 (512-byte
-  // runs) in C at 1 thread: 0.33-0.35 of the copy ceiling in destination
-  // order, 0.67-0.69 in source order. The split then cuts source bands.
-  const KernelLoop &run = plan.loops.back();
-  if (plan.strategy == KernelStrategy::Gather && plan.streamingStores &&
-      plan.loops.size() > 2 && run.srcStride == 1 && run.dstStride == 1)
-    std::stable_sort(plan.loops.begin(), plan.loops.end() - 1,
-                     [](const KernelLoop &x, const KernelLoop &y) {
-                       return std::abs(x.srcStride) > std::abs(y.srcStride);
-                     });
-  int64_t parallel = 0;
-  if (plan.strategy == KernelStrategy::Transpose) {
-    // Split the source's outermost loop, so that a chunk is a band of the
-    // source and reads its rows whole. Splitting the destination's outermost
-    // loop (su for P1 and P4) would read every source row in pieces of the
-    // chunk's width (1 KiB for P1 in 16 chunks, 64 bytes for P4), each piece
-    // a new prefetch stream. P1 at 1 thread: 0.40 of the copy ceiling split
-    // along su, 0.50 along the rows.
-    for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
-      if (std::abs(plan.loops[i].srcStride) >
-          std::abs(plan.loops[parallel].srcStride))
-        parallel = i;
-    // Skewed tiles in chunks of fewer than 4 lines would store a third or
-    // more of each row normally (P4 at 255x257x255): rectangular tiles.
-    int64_t du = plan.tiledLoops->second;
-    if (plan.streamingStores && parallel == du &&
-        computeTiling(plan, target).skewed &&
-        skewSplitLines(plan.loops[du].size,
-                       lineElements(plan.dstElementBytes)) < 4)
-      plan.streamingStores = false;
-    // Chunks along du own a band of every destination row. Tiles that store
-    // normally leave the lines at the band's edges to the next chunk: with
-    // loops inside the tile (P7 at 63x65x63x65: four chunks of 16 columns),
-    // each chunk is a pass over the whole destination and reads those lines
-    // from memory again. Split the next loop in source order instead, whose
-    // chunks own whole rows. So do
-    // - streaming tiles (not skewed ones, whose split has its own units):
-    //   they then store pairs of lines (TransposeTiling::streamWidth) in up
-    //   to 64 chunks, rather than in as many as b has pairs (P4 8, P7 2).
-    //   Side by side on an Intel Xeon, medians of 2 runs (GB/s) at 1 / 2
-    //   threads, split along b -> along the next loop: P4 22.5 -> 25.1 /
-    //   45.3 -> 51.5, P7 23.1 -> 23.3 / 47.0 -> 47.5;
-    // - staged rows, which need each chunk's rows whole, one contiguous span,
-    //   and split a when there is no other loop (P2 at 15x63x111x113 split
-    //   along a, 64 bands of every image, ran at 0.26 of the copy limit
-    //   instead of 0.35 split by image);
-    // - tiles that go along b first (rowsFirst), which split a too: two
-    //   threads writing bands of the same rows at once ran at half the speed
-    //   of one (P1 at 256x256, 2 threads: 28 GB/s split along b, 138 along
-    //   a).
-    int64_t su = plan.tiledLoops->first;
-    bool staged = plan.streamingStores && computeTiling(plan, target).staged;
-    bool skewed = plan.streamingStores && computeTiling(plan, target).skewed;
-    if (!skewed && parallel == du) {
-      std::optional<int64_t> other;
-      for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
-        if (i != su && i != du &&
-            (!other || std::abs(plan.loops[i].srcStride) >
-                           std::abs(plan.loops[*other].srcStride)))
-          other = i;
-      if (other)
-        parallel = *other;
-      else if (staged || computeTiling(plan, target).rowsFirst)
-        parallel = su;
-    }
-  }
-  // Pairs of lines per streaming tile row (TransposeTiling::streamWidth),
-  // unless a split along b then makes half as many chunks as single lines,
-  // and fewer than 16 (the pairs gain 30% per thread; more threads than 16
-  // rarely add bandwidth to a copy). Not for squares of 16-byte rows with 32
-  // registers, whose tiles load every source line whole for one line of each
-  // destination row (the CPU backend's streamingLanes): P10 with pairs, 0.64
-  // -> 0.59-0.64 of the copy limit at 1 thread.
-  if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
-      !lanesSquares(target.vectorRegisters, plan.squareEdge, srcBytes,
-                    dstBytes)) {
-    KernelPlan single = plan;
-    plan.streamLines = kStreamLines;
-    splitAcrossThreads(single, parallel, *traffic, target);
-    splitAcrossThreads(plan, parallel, *traffic, target);
-    if (plan.chunks < 16 && 2 * plan.chunks <= single.chunks)
-      plan = std::move(single);
-  } else {
-    splitAcrossThreads(plan, parallel, *traffic, target);
-  }
+  orderGatherBySource(plan);
+  int64_t parallel = plan.strategy == KernelStrategy::Transpose
+                         ? planTransposeSplit(plan, target)
+                         : 0;
+  chooseStreamLines(plan, parallel, *traffic, target);
   if (Fallible<std::monostate> r = proveIndexWidth(plan, src, dst, *elements);
       !r)
     return fail(r.message());
@@ -608,11 +643,10 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
   // so memory streams in order (splitting kept columns would make every
   // chunk stride over all rows) and the bits do not depend on the thread
   // count. Every set is initialized and combined once per call, off the
-  // parallel path: all sets together stay within 1/256 of the bytes read
-  // (R4: 16 sets of 16 KiB; with 64 of them its serial initialization and
-  // combining took 16% of a 1-thread run, and the run went 12 -> 18 GB/s
-  // with 16) and within 16 MiB. arg* reductions run serially in logical order.
-  // Otherwise split the outermost kept loop.
+  // parallel path, so all sets together stay within 1/256 of the bytes read
+  // and within 16 MiB (evidence: docs/internals/planner.md, 6. Reductions).
+  // arg* reductions run serially in logical order. Otherwise split the
+  // outermost kept loop.
   bool argReduction =
       kind == ReductionKind::Argmax || kind == ReductionKind::Argmin;
   if (!argReduction && plan.loops.front().reduced && *outputs > 0) {
