@@ -717,7 +717,7 @@ TEST(KernelPlan, StreamingTilesStorePairsOfLines) {
   // and when the destination is not aligned; streaming tiles store two.
   KernelPlan p1 = permuteCopy({4096, 4096}, {1, 0}, 4);
   ASSERT_TRUE(p1.streamingStores);
-  EXPECT_EQ(p1.streamLines, kStreamLines);
+  EXPECT_EQ(p1.streamLines, TargetInfo().streamLines);
   TransposeTiling t1 = transposeTiling(p1);
   EXPECT_EQ(t1.width, 16);
   EXPECT_EQ(t1.streamWidth, 32);
@@ -739,7 +739,8 @@ TEST(KernelPlan, StreamingTilesStorePairsOfLines) {
             64);
   // f16 takes pairs with AVX2 but not with 32 registers, whose tiles load
   // every source line whole for one line of each destination row.
-  EXPECT_EQ(permuteCopy({8192, 4096}, {1, 0}, 2).streamLines, kStreamLines);
+  EXPECT_EQ(permuteCopy({8192, 4096}, {1, 0}, 2).streamLines,
+            TargetInfo().streamLines);
   KernelPlan lanes = permuteCopy({8192, 4096}, {1, 0}, 2, 0, avx512);
   EXPECT_EQ(lanes.streamLines, 1);
   EXPECT_EQ(transposeTiling(lanes).streamWidth, 32);
@@ -762,7 +763,7 @@ TEST(KernelPlan, StreamingTilesStorePairsOfLines) {
   // lines, 8 chunks of one rather than 4 of a pair. 2112 floats (132 lines)
   // pair in 14 chunks (15 of single lines).
   KernelPlan many = permuteCopy({2112, 2048}, {1, 0}, 4);
-  EXPECT_EQ(many.streamLines, kStreamLines);
+  EXPECT_EQ(many.streamLines, TargetInfo().streamLines);
   EXPECT_EQ(many.chunks, 14);
   KernelPlan rows = permuteCopy({128, 1 << 18}, {1, 0}, 4);
   ASSERT_TRUE(rows.streamingStores);

@@ -68,13 +68,16 @@ static int64_t squareEdge(const TargetInfo &target, int64_t srcBytes,
 }
 
 /// Lines per chunk when a skewed transpose splits its destination's
-/// stride-1 loop of `size` elements: about size / 16 lines (so about 16
-/// chunks), a power of two from 1 to 16. Its rows lose up to a line at each
-/// chunk edge to normal stores, so narrow chunks stream no faster than
-/// rectangular tiles (evidence: docs/internals/planner.md, Skewed tiles).
-static int64_t skewSplitLines(int64_t size, int64_t line) {
-  return static_cast<int64_t>(llvm::bit_floor(
-      static_cast<uint64_t>(std::clamp<int64_t>(size / line / 16, 1, 16))));
+/// stride-1 loop of `size` elements: about size / target.skewChunks lines
+/// (so about that many chunks), a power of two from 1 to skewChunks. Its rows
+/// lose up to a line at each chunk edge to normal stores, so narrow chunks
+/// stream no faster than rectangular tiles (evidence:
+/// docs/internals/planner.md, Skewed tiles).
+static int64_t skewSplitLines(int64_t size, int64_t line,
+                              const TargetInfo &target) {
+  return static_cast<int64_t>(
+      llvm::bit_floor(static_cast<uint64_t>(std::clamp<int64_t>(
+          size / line / target.skewChunks, 1, target.skewChunks))));
 }
 
 /// Elements of the parallel loop that a chunk boundary must not cut: whole
@@ -92,7 +95,7 @@ static int64_t splitUnit(const KernelPlan &plan, int64_t loop,
       return line;
     TransposeTiling t = tilingOf(plan, target);
     if (t.skewed)
-      return skewSplitLines(plan.loops[loop].size, line) * line;
+      return t.skewChunkLines * line;
     return std::max(line, t.streamWidth);
   }
   return 1;
@@ -192,7 +195,8 @@ static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan) {
 
 /// How the tiles' rows meet destination lines: wholeLines, streamWidth and
 /// skewed.
-static void streamingShape(TransposeTiling &t, const KernelPlan &plan) {
+static void streamingShape(TransposeTiling &t, const KernelPlan &plan,
+                           const TargetInfo &target) {
   auto [a, b] = *plan.tiledLoops;
   const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
   int64_t srcBytes = plan.srcElementBytes;
@@ -213,26 +217,33 @@ static void streamingShape(TransposeTiling &t, const KernelPlan &plan) {
   t.streamWidth = t.width;
   int64_t streamWidth = plan.streamLines * line;
   if (plan.streamingStores && plan.streamLines > 1 && t.wholeLines &&
-      lb.size >= streamWidth && streamWidth / t.edge <= 8)
+      lb.size >= streamWidth &&
+      streamWidth / t.edge <= target.streamTileSquares)
     t.streamWidth = streamWidth;
   // A skewed tile needs full squares and at least one line per row past
   // the skew (b spans four lines or more, so most of a row streams). Its
-  // window reads kSkewLines + 1 lines' worth of source rows a vector at a
+  // window reads skewLines + 1 lines' worth of source rows a vector at a
   // time, which pays only where the source rows are long enough to prefetch
-  // along (kLongRunBytes or more) or the window is a small block of adjacent
-  // rows (64 KiB at most); in between, rectangular tiles storing normally
-  // are faster (evidence: docs/internals/planner.md, Skewed tiles).
+  // along (longRunBytes or more) or the window is a small block of adjacent
+  // rows (skewWindowBytes at most); in between, rectangular tiles storing
+  // normally are faster (evidence: docs/internals/planner.md, Skewed tiles).
   int64_t rowBytes = la.size * std::abs(la.srcStride) * srcBytes;
   int64_t windowBytes =
-      (kSkewLines + 1) * line * std::abs(lb.srcStride) * srcBytes;
+      (target.skewLines + 1) * line * std::abs(lb.srcStride) * srcBytes;
   t.skewed = !t.interleave && !t.wholeLines && t.edge == plan.squareEdge &&
              kCacheLineBytes % dstBytes == 0 && lb.size >= 4 * line &&
-             (rowBytes >= kLongRunBytes || windowBytes <= (64 << 10));
+             (rowBytes >= target.longRunBytes ||
+              windowBytes <= target.skewWindowBytes);
+  if (t.skewed) {
+    t.skewLines = target.skewLines;
+    t.skewChunkLines = skewSplitLines(lb.size, line, target);
+  }
 }
 
 /// Staged rows: a tile's rows per block, and at least two destination
 /// lines.
-static void stagedRows(TransposeTiling &t, const KernelPlan &plan) {
+static void stagedRows(TransposeTiling &t, const KernelPlan &plan,
+                       const TargetInfo &target) {
   auto [a, b] = *plan.tiledLoops;
   const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
   int64_t dstBytes = plan.dstElementBytes;
@@ -241,7 +252,7 @@ static void stagedRows(TransposeTiling &t, const KernelPlan &plan) {
   if (!t.interleave && !t.wholeLines && !t.skewed && t.inside.empty() &&
       (t.maskedEdges || lb.size % t.edge == 0) && lb.dstStride == 1 &&
       la.dstStride == lb.size && kCacheLineBytes % dstBytes == 0 &&
-      stageBytes >= 2 * kCacheLineBytes && stageBytes <= kStageBytes) {
+      stageBytes >= 2 * kCacheLineBytes && stageBytes <= target.stageBytes) {
     t.staged = true;
     t.stageRows = rows;
   }
@@ -276,8 +287,8 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
   TransposeTiling t;
   tileEdges(t, plan);
   orderOtherLoops(t, plan);
-  streamingShape(t, plan);
-  stagedRows(t, plan);
+  streamingShape(t, plan, target);
+  stagedRows(t, plan, target);
   t.rowsFirst = rowsFirst(t, plan, target);
   return t;
 }
@@ -301,7 +312,9 @@ int64_t mlir::layout::linesPerSet(int64_t strideBytes, int64_t rows) {
   return most;
 }
 
-bool mlir::layout::joinsRuns(const KernelPlan &plan) {
+bool mlir::layout::joinsRuns(const KernelPlan &plan) { return plan.joinsRuns; }
+
+static bool runsJoin(const KernelPlan &plan, const TargetInfo &target) {
   if ((plan.strategy != KernelStrategy::Gather &&
        plan.strategy != KernelStrategy::Broadcast) ||
       plan.convert || plan.loops.size() < 2 ||
@@ -310,7 +323,7 @@ bool mlir::layout::joinsRuns(const KernelPlan &plan) {
   const KernelLoop &run = plan.loops.back();
   int64_t runBytes = run.size * plan.dstElementBytes;
   if (run.srcStride != 1 || run.dstStride != 1 || runBytes < kCacheLineBytes ||
-      runBytes >= kLongRunBytes)
+      runBytes >= target.longRunBytes)
     return false;
   llvm::SmallVector<int64_t, 6> sizes, strides;
   for (const KernelLoop &l : plan.loops) {
@@ -336,9 +349,9 @@ static void splitAcrossThreads(KernelPlan &plan, int64_t loop,
 
 /// Whether non-temporal stores of a copy would fill whole 64-byte lines, or
 /// nearly: transposes whose tiles store whole lines, skew or stage
-/// (transposeTiling), or that interleave rows into runs of kLongRunBytes or
+/// (transposeTiling), or that interleave rows into runs of longRunBytes or
 /// more; one loop (a chunk has at most two partial lines); runs of
-/// kLongRunBytes or more (two shared edge lines in 64); runs and row strides
+/// longRunBytes or more (two shared edge lines in 64); runs and row strides
 /// that are multiples of 64 bytes; or runs joined across their edge lines
 /// (joinsRuns). Other short runs of odd length would share their edge lines
 /// between streaming and normal stores, which flushes the write-combining
@@ -354,14 +367,14 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes,
       // lines but at the run's two ends.
       auto [a, b] = *plan.tiledLoops;
       int64_t run = plan.loops[a].size * plan.loops[b].size * dstBytes;
-      return plan.vectorWidth * dstBytes >= 16 && run >= kLongRunBytes;
+      return plan.vectorWidth * dstBytes >= 16 && run >= target.longRunBytes;
     }
     return t.wholeLines || t.skewed || t.staged;
   }
-  if (plan.loops.size() <= 1 || joinsRuns(plan))
+  if (plan.loops.size() <= 1 || runsJoin(plan, target))
     return true;
   int64_t run = plan.loops.back().size * dstBytes;
-  if (run >= kLongRunBytes)
+  if (run >= target.longRunBytes)
     return true;
   return run % kCacheLineBytes == 0 &&
          llvm::all_of(llvm::ArrayRef(plan.loops).drop_back(),
@@ -444,8 +457,7 @@ static int64_t planTransposeSplit(KernelPlan &plan, const TargetInfo &target) {
   int64_t du = plan.tiledLoops->second;
   if (plan.streamingStores && parallel == du &&
       computeTiling(plan, target).skewed &&
-      skewSplitLines(plan.loops[du].size, lineElements(plan.dstElementBytes)) <
-          4)
+      computeTiling(plan, target).skewChunkLines < target.skewMinChunkLines)
     plan.streamingStores = false;
   // Chunks along du own a band of every destination row. Tiles that store
   // normally leave the lines at the band's edges to the next chunk: with
@@ -491,10 +503,11 @@ static void chooseStreamLines(KernelPlan &plan, int64_t parallel,
       !lanesSquares(target.vectorRegisters, plan.squareEdge,
                     plan.srcElementBytes, plan.dstElementBytes)) {
     KernelPlan single = plan;
-    plan.streamLines = kStreamLines;
+    plan.streamLines = target.streamLines;
     splitAcrossThreads(single, parallel, traffic, target);
     splitAcrossThreads(plan, parallel, traffic, target);
-    if (plan.chunks < 16 && 2 * plan.chunks <= single.chunks)
+    if (plan.chunks < target.pairedLinesMinChunks &&
+        2 * plan.chunks <= single.chunks)
       plan = std::move(single);
   } else {
     splitAcrossThreads(plan, parallel, traffic, target);
@@ -554,6 +567,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
     return fail(r.message());
   if (plan.strategy == KernelStrategy::Transpose)
     plan.tiling = computeTiling(plan, target);
+  plan.joinsRuns = runsJoin(plan, target);
   recordCPUFacts(plan, target);
   return plan;
 }
@@ -651,7 +665,8 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
       kind == ReductionKind::Argmax || kind == ReductionKind::Argmin;
   if (!argReduction && plan.loops.front().reduced && *outputs > 0) {
     splitAcrossThreads(plan, 0, *read, target);
-    int64_t budget = std::min<int64_t>(*read / 256, int64_t(16) << 20);
+    int64_t budget = std::min<int64_t>(*read / target.reducePartialsShare,
+                                       target.reducePartialsBytes);
     while (plan.chunks > 1 && plan.chunks * *outputs * acc.bytes > budget)
       plan.chunks /= 2;
     plan.chunks = evenChunks(plan.loops.front().size, plan.chunks);

@@ -79,6 +79,8 @@ static DictionaryAttr encodeTiling(Builder &b, const TransposeTiling &t) {
   w.add("outside", ArrayRef<int64_t>(t.outside));
   w.add("whole_lines", t.wholeLines);
   w.add("skewed", t.skewed);
+  w.add("skew_lines", t.skewLines);
+  w.add("skew_chunk_lines", t.skewChunkLines);
   w.add("masked_edges", t.maskedEdges);
   w.add("staged", t.staged);
   w.add("stage_rows", t.stageRows);
@@ -98,6 +100,8 @@ static TransposeTiling decodeTiling(Reader &r) {
     t.outside.push_back(i);
   t.wholeLines = r.boolean("whole_lines");
   t.skewed = r.boolean("skewed");
+  t.skewLines = r.integer("skew_lines");
+  t.skewChunkLines = r.integer("skew_chunk_lines");
   t.maskedEdges = r.boolean("masked_edges");
   t.staged = r.boolean("staged");
   t.stageRows = r.integer("stage_rows");
@@ -179,6 +183,7 @@ PlanAttr mlir::layout::encodePlan(MLIRContext *context,
   w.add("index_bits", int64_t(plan.index32 ? 32 : 64));
   w.add("streaming_stores", plan.streamingStores);
   w.add("stream_lines", plan.streamLines);
+  w.add("joins_runs", plan.joinsRuns);
   if (plan.tiling)
     w.add("tiling", encodeTiling(w.b, *plan.tiling));
   if (plan.cpu)
@@ -245,6 +250,7 @@ static Fallible<KernelPlan> decode(DictionaryAttr dict) {
   plan.index32 = r.integer("index_bits") == 32;
   plan.streamingStores = r.boolean("streaming_stores");
   plan.streamLines = r.integer("stream_lines");
+  plan.joinsRuns = r.boolean("joins_runs");
   if (r.has("tiling")) {
     auto tiling = dyn_cast<DictionaryAttr>(dict.get("tiling"));
     if (!tiling)

@@ -254,7 +254,7 @@ private:
   // Streaming transposes: skewed, staged and lane tiles, and their source
   // prefetch (StreamingTransposes.cpp).
   int64_t skewBlocks(int64_t n) const;
-  int64_t skewBufferRow() const;
+  int64_t skewBufferRow(const TransposeTiling &t) const;
   void emitSkewed(Value s, Value d, const TransposeTiling &t,
                   const KernelLoop &la, const KernelLoop &lb, Range ra,
                   Range rb);

@@ -26,10 +26,10 @@ using namespace mlir::layout::cpu;
 /// rows, in few L1 sets, evict the lines between visits.
 int64_t KernelBuilder::skewBlocks(int64_t n) const { return lineBlocks(n); }
 
-/// Elements per row of the skewed tile's buffer: kSkewLines lines and
-/// the skew.
-int64_t KernelBuilder::skewBufferRow() const {
-  return (kSkewLines + 1) * lineElements(dst.bytes);
+/// Elements per row of the skewed tile's buffer: the tiling's skewLines
+/// lines and the skew.
+int64_t KernelBuilder::skewBufferRow(const TransposeTiling &t) const {
+  return (t.skewLines + 1) * lineElements(dst.bytes);
 }
 
 /// Skewed tiles for destination rows that are not a whole number of
@@ -40,7 +40,7 @@ int64_t KernelBuilder::skewBufferRow() const {
 void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
                                const KernelLoop &la, const KernelLoop &lb,
                                Range ra, Range rb) {
-  int64_t n = t.edge, line = lineElements(dst.bytes), rowLen = skewBufferRow();
+  int64_t n = t.edge, line = lineElements(dst.bytes), rowLen = skewBufferRow(t);
   ArrayRef<int64_t> inside = t.inside;
   // Lines every row of the chunk can store whole, whatever its shift.
   Value lines =
@@ -104,8 +104,8 @@ void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
   };
   int64_t blocks = skewBlocks(n);
   Value aWide = floorTo(ra.lo, ra.hi, n * blocks);
-  e.forLoop(e.c64(0), lines, kSkewLines, [&](Value l0) {
-    Value m = e.minI(arith::SubIOp::create(e.b, lines, l0), e.c64(kSkewLines));
+  e.forLoop(e.c64(0), lines, t.skewLines, [&](Value l0) {
+    Value m = e.minI(arith::SubIOp::create(e.b, lines, l0), e.c64(t.skewLines));
     Value b0 = e.add(rb.lo, e.mulc(l0, line));
     emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
       e.forLoop(ra.lo, aWide, n * blocks,
@@ -260,12 +260,12 @@ Value KernelBuilder::sourceLoad(Type vt, Value index, bool lineStart) {
 ///   streams). Two blocks ahead, at least 8 KiB; blocks over 64 KiB gain
 ///   nothing.
 /// - A tile reads 32 or more long rows (f16 and conversions to f16): more
-///   streams than the prefetchers follow. 1 KiB ahead along the rows, so
-///   that the line is in the same row. Not tiles that load rows sharing
-///   L1 sets in pieces, whose lines come back from L2 anyway; tiles of 16
-///   rows gain nothing.
-/// - Skewed tiles read kSkewLines + 1 lines' worth of rows, a vector of
-///   each at a time: 1 KiB ahead along rows of 4 KiB or more (where
+///   streams than the prefetchers follow. rowPrefetchBytes ahead along the
+///   rows, so that the line is in the same row. Not tiles that load rows
+///   sharing L1 sets in pieces, whose lines come back from L2 anyway; tiles of
+///   16 rows gain nothing.
+/// - Skewed tiles read skewLines + 1 lines' worth of rows, a vector of
+///   each at a time: rowPrefetchBytes ahead along rows of 4 KiB or more (where
 ///   transposeTiling starts skewing tiles of long rows).
 int64_t KernelBuilder::sourcePrefetchBytes(const TransposeTiling &t) const {
   if (!k.plan.streamingStores || t.interleave)

@@ -110,6 +110,10 @@ struct TransposeTiling {
   /// tile's first column), can still store whole aligned lines; the few
   /// elements before and after those lines in each row store normally.
   bool skewed = false;
+  /// Skewed tiles: the lines of each row a tile stores at most, and the
+  /// lines per chunk when the destination's rows are split.
+  int64_t skewLines = 0;
+  int64_t skewChunkLines = 0;
   /// The parts of squares at a's and b's ends, where fewer than `edge`
   /// indices remain, move as masked squares (4- and 8-byte elements:
   /// masked vector loads and stores) rather than element by element.
@@ -163,10 +167,14 @@ struct KernelPlan {
   /// read-for-ownership and keep the source in cache.
   bool streamingStores = false;
   /// Streaming transposes: the lines of each destination row that a tile
-  /// stores back to back (TransposeTiling::streamWidth), 1 or kStreamLines.
+  /// stores back to back (TransposeTiling::streamWidth), 1 or
+  /// TargetInfo::streamLines.
   int64_t streamLines = 1;
   /// Transposes: how register tiles cover the two tiled loops.
   std::optional<TransposeTiling> tiling;
+  /// Copies of contiguous runs that stream joined across their edge lines
+  /// (see joinsRuns).
+  bool joinsRuns = false;
   /// CPU targets: the target's L2 and L1 associativity and its code
   /// generation parameters, which the CPU backend's loop choices read.
   struct CPUFacts {
@@ -226,28 +234,16 @@ inline bool lanesSquares(int64_t vectorRegisters, int64_t edge,
   return vectorRegisters >= 32 && edge * srcBytes == 16 && srcBytes == dstBytes;
 }
 
-/// Lines of each destination row that a streaming transpose tile stores
-/// back to back (TransposeTiling::streamWidth).
-constexpr int64_t kStreamLines = 2;
-
-/// The largest block of destination rows a staged transpose buffers.
-constexpr int64_t kStageBytes = 16 << 10;
-
-/// Lines of each destination row a skewed transpose tile stores at most.
-constexpr int64_t kSkewLines = 8;
 /// The tiling a planned transpose records (KernelPlan::tiling).
 TransposeTiling transposeTiling(const KernelPlan &plan);
 
-/// Contiguous runs at least this long stream on their own: their edge lines,
-/// stored normally, are at most two in 64.
-constexpr int64_t kLongRunBytes = 4096;
-
 /// Whether a copy of contiguous runs (stride 1 on both sides, one line to
-/// kLongRunBytes long, one 4- or 8-byte type) that fill a dense destination
-/// back to back can stream every line whole, although the runs do not start
-/// on line boundaries: each run stores the line it starts in, its head
-/// joined to the previous run's tail (read with masked loads), and leaves
-/// the line it ends in to the next run.
+/// TargetInfo::longRunBytes long, one 4- or 8-byte type) that fill a dense
+/// destination back to back can stream every line whole, although the runs
+/// do not start on line boundaries: each run stores the line it starts in,
+/// its head joined to the previous run's tail (read with masked loads), and
+/// leaves the line it ends in to the next run. The plan records it
+/// (KernelPlan::joinsRuns).
 bool joinsRuns(const KernelPlan &plan);
 
 /// Is every byte offset `layout` reaches, relative to its first (offset)

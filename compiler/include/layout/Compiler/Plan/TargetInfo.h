@@ -56,6 +56,34 @@ struct TargetInfo {
   /// bandwidth it adds (PyTorch's GRAIN_SIZE: 32768 elements, 256 KiB of
   /// f32 read + write).
   int64_t minBytesPerChunk = int64_t(256) << 10;
+
+  // The planner's thresholds (their evidence: docs/internals/planner.md).
+  /// Contiguous runs at least this long stream on their own: their edge
+  /// lines, stored normally, are at most two in 64.
+  int64_t longRunBytes = 4096;
+  /// Lines of each destination row a streaming transpose tile stores back
+  /// to back, as at most `streamTileSquares` squares side by side, unless
+  /// that leaves fewer than `pairedLinesMinChunks` chunks and half as many
+  /// as single lines would.
+  int64_t streamLines = 2;
+  int64_t streamTileSquares = 8;
+  int64_t pairedLinesMinChunks = 16;
+  /// The largest block of destination rows a staged transpose buffers.
+  int64_t stageBytes = 16 << 10;
+  /// Lines of each destination row a skewed transpose tile stores at most;
+  /// skewing pays where the window of source rows it reads is at most
+  /// `skewWindowBytes` (or the rows are long runs). A split along the
+  /// destination's rows makes about `skewChunks` chunks and none under
+  /// `skewMinChunkLines` lines (else tiles are rectangular).
+  int64_t skewLines = 8;
+  int64_t skewWindowBytes = 64 << 10;
+  int64_t skewChunks = 16;
+  int64_t skewMinChunkLines = 4;
+  /// A reduction split along a reduced loop keeps one set of partials per
+  /// chunk, all of them within 1/reducePartialsShare of the bytes read and
+  /// within reducePartialsBytes.
+  int64_t reducePartialsShare = 256;
+  int64_t reducePartialsBytes = int64_t(16) << 20;
   /// CPU code generation parameters, recorded in every CPU plan
   /// (KernelPlan::tuning); their evidence is in docs/internals/planner.md.
   struct CPUTuning {
