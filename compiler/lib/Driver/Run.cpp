@@ -1,5 +1,12 @@
-//===- Run.cpp - JIT a layout program on iota inputs
-//-----------------------===//
+//===- Run.cpp - JIT a layout program on iota inputs ----------------------===//
+//
+// layoutc --run: plans and compiles a planned module for this machine with
+// MLIR's ExecutionEngine, calls every function on iota-filled buffers and
+// prints each result as PyTorch prints tensors (formatTensor reproduces
+// torch's repr: its summarization, number formats, line wrapping and dtype
+// suffix).
+//
+//===----------------------------------------------------------------------===//
 
 #include "layout/Compiler/Driver/Run.h"
 #include "layout/Compiler/Plan/Passes.h"
@@ -118,20 +125,15 @@ std::string dtypeSuffix(Type t) {
       return std::string(", dtype=torch.") + torch;
   return ", dtype=" + n;
 }
-} // namespace
 
-std::string mlir::layout::formatTensor(const void *data, Type type,
-                                       ArrayRef<int64_t> sizes,
-                                       ArrayRef<int64_t> strides) {
-  int64_t bytes = elementBytes(type);
-  Kind kind = kindOf(type);
-  int64_t count = 1;
-  for (int64_t s : sizes)
-    count *= s;
-  // PyTorch's print options: above 1000 elements, each dimension longer
-  // than 2 * 3 shows its first and last 3 indices around "...".
-  constexpr int64_t kThreshold = 1000, kEdgeItems = 3;
-  bool summarize = count > kThreshold;
+/// PyTorch's print options: above kThreshold elements, each dimension
+/// longer than 2 * kEdgeItems shows its first and last kEdgeItems indices
+/// around "...".
+constexpr int64_t kThreshold = 1000, kEdgeItems = 3;
+
+/// The indices of each dimension that print, -1 standing for "...".
+std::vector<std::vector<int64_t>> shownIndices(ArrayRef<int64_t> sizes,
+                                               bool summarize) {
   std::vector<std::vector<int64_t>> shown(sizes.size());
   for (auto [d, size] : llvm::enumerate(sizes)) {
     if (summarize && size > 2 * kEdgeItems) {
@@ -145,63 +147,76 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
         shown[d].push_back(i);
     }
   }
-  auto element = [&](ArrayRef<int64_t> index) {
-    int64_t off = 0;
-    for (size_t d = 0; d < index.size(); ++d)
-      off += index[d] * strides[d];
-    return readElement(static_cast<const char *>(data) + off * bytes, type);
-  };
-  // The shown elements in logical order (PyTorch's formatter sees only
-  // these when it summarizes).
-  std::vector<Scalar> values;
-  if (count != 0) {
-    std::vector<int64_t> index(sizes.size());
-    std::function<void(size_t)> gather = [&](size_t d) {
-      if (d == sizes.size())
-        return values.push_back(element(index));
-      for (int64_t i : shown[d])
-        if (i >= 0) {
-          index[d] = i;
-          gather(d + 1);
-        }
-    };
-    gather(0);
-  }
-  std::string suffix = dtypeSuffix(type);
-  if (count == 0) {
-    std::string shape;
-    if (sizes.size() != 1)
-      shape =
-          ", size=(" +
-          llvm::join(llvm::map_range(
-                         sizes, [](int64_t s) { return std::to_string(s); }),
-                     ", ") +
-          (sizes.size() == 1 ? ",)" : ")");
-    return "tensor([]" + shape + suffix + ")";
-  }
+  return shown;
+}
 
-  // PyTorch's _Formatter: integral floats print as "3.", others with four
-  // decimals, scientific notation for wide ranges; all right-aligned.
-  bool intMode = true, finiteSeen = false;
-  double maxAbs = 0, minAbs = INFINITY;
-  for (const Scalar &s : values) {
-    if (kind != Kind::Float || !std::isfinite(s.f))
-      continue;
-    finiteSeen = true;
-    if (s.f != std::ceil(s.f))
-      intMode = false;
-    maxAbs = std::max(maxAbs, std::fabs(s.f));
-    if (s.f != 0)
-      minAbs = std::min(minAbs, std::fabs(s.f));
-  }
+/// The shown elements of a non-empty tensor in logical order (PyTorch's
+/// formatter sees only these when it summarizes).
+std::vector<Scalar> gatherShown(const void *data, Type type,
+                                ArrayRef<int64_t> strides,
+                                ArrayRef<std::vector<int64_t>> shown) {
+  int64_t bytes = elementBytes(type);
+  std::vector<Scalar> values;
+  std::vector<int64_t> index(shown.size());
+  std::function<void(size_t)> gather = [&](size_t d) {
+    if (d == shown.size()) {
+      int64_t off = 0;
+      for (size_t k = 0; k < index.size(); ++k)
+        off += index[k] * strides[k];
+      return values.push_back(
+          readElement(static_cast<const char *>(data) + off * bytes, type));
+    }
+    for (int64_t i : shown[d])
+      if (i >= 0) {
+        index[d] = i;
+        gather(d + 1);
+      }
+  };
+  gather(0);
+  return values;
+}
+
+/// The repr of a tensor without elements: "tensor([], size=(0, 3))".
+std::string emptyTensor(ArrayRef<int64_t> sizes, StringRef suffix) {
+  std::string shape;
+  if (sizes.size() != 1)
+    shape = ", size=(" +
+            llvm::join(llvm::map_range(
+                           sizes, [](int64_t s) { return std::to_string(s); }),
+                       ", ") +
+            (sizes.size() == 1 ? ",)" : ")");
+  return "tensor([]" + shape + suffix.str() + ")";
+}
+
+/// PyTorch's _Formatter: integral floats print as "3.", others with four
+/// decimals, scientific notation for wide ranges.
+struct ScalarFormat {
+  Kind kind;
+  bool intMode = true;
   bool sci = false;
-  if (kind == Kind::Float && finiteSeen) {
+
+  /// The format of `values`, all of kind `kind`.
+  ScalarFormat(Kind kind, ArrayRef<Scalar> values) : kind(kind) {
+    bool finiteSeen = false;
+    double maxAbs = 0, minAbs = INFINITY;
+    for (const Scalar &s : values) {
+      if (kind != Kind::Float || !std::isfinite(s.f))
+        continue;
+      finiteSeen = true;
+      if (s.f != std::ceil(s.f))
+        intMode = false;
+      maxAbs = std::max(maxAbs, std::fabs(s.f));
+      if (s.f != 0)
+        minAbs = std::min(minAbs, std::fabs(s.f));
+    }
     // The largest over the smallest nonzero magnitude above 1000 (integral
     // values too), or a very large or very small magnitude.
-    sci = maxAbs / (minAbs == INFINITY ? 1 : minAbs) > 1000 || maxAbs > 1e8 ||
-          (!intMode && minAbs != INFINITY && minAbs < 1e-4);
+    if (kind == Kind::Float && finiteSeen)
+      sci = maxAbs / (minAbs == INFINITY ? 1 : minAbs) > 1000 || maxAbs > 1e8 ||
+            (!intMode && minAbs != INFINITY && minAbs < 1e-4);
   }
-  auto fmt = [&](const Scalar &s) -> std::string {
+
+  std::string operator()(const Scalar &s) const {
     if (kind == Kind::Bool)
       return s.i ? "True" : "False";
     if (kind == Kind::Int)
@@ -219,25 +234,22 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
     else
       os << llvm::format("%.4f", s.f);
     return out;
-  };
-  std::vector<std::string> text;
-  size_t width = 0;
-  for (const Scalar &s : values) {
-    text.push_back(fmt(s));
-    width = std::max(width, text.back().size());
   }
-  if (sizes.empty())
-    return "tensor(" + text[0] + suffix + ")";
+};
 
-  std::string out = "tensor(";
-  // Recursive bracketed rows; rows of the last dim on one line. A skipped
-  // run is " ..." among a row's elements, "..." among rows.
+/// The bracketed rows of a tensor of rank >= 1 after "tensor(", its shown
+/// elements' `text` right-aligned to `width`: rows of the last dimension on
+/// one line, wrapped at 80 columns. A skipped run is " ..." among a row's
+/// elements, "..." among rows.
+std::string printRows(ArrayRef<int64_t> sizes,
+                      ArrayRef<std::vector<int64_t>> shown,
+                      ArrayRef<std::string> text, size_t width) {
+  std::string out;
   size_t next = 0;
   std::function<void(size_t, size_t)> emit = [&](size_t dim, size_t indent) {
     out += "[";
     for (auto [i, index] : llvm::enumerate(shown[dim])) {
       if (dim + 1 == sizes.size()) {
-        // PyTorch wraps rows at 80 columns.
         size_t perLine = std::max<int64_t>(
             1, (80 - static_cast<int64_t>(indent)) / int64_t(width + 2));
         if (i && i % perLine == 0)
@@ -265,11 +277,15 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
     out += "]";
   };
   emit(0, 7);
+  return out;
+}
+
+/// PyTorch's _add_suffixes: closes `out`, the dtype `suffix` (", dtype=...")
+/// moving to its own line when the last line would exceed 80 columns.
+std::string addSuffix(const std::string &out, StringRef suffix) {
   if (suffix.empty())
     return out + ")";
-  // PyTorch's _add_suffixes: the dtype moves to its own line when the last
-  // line would exceed 80 columns.
-  std::string dtype = suffix.substr(2);
+  std::string dtype = suffix.drop_front(2).str();
   size_t newline = out.rfind('\n');
   size_t lastLine =
       newline == std::string::npos ? out.size() + 2 : out.size() - newline + 1;
@@ -277,36 +293,53 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
     return out + ",\n" + std::string(7, ' ') + dtype + ")";
   return out + ", " + dtype + ")";
 }
+} // namespace
 
-LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
-                                      std::string &error) {
-  CPUOptions options;
-  options.cpu = "host";
-  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(options, error);
-  if (failed(machine))
-    return failure();
-  TargetInfo target = cpuTargetInfo(**machine);
-  if (failed(planKernels(planned, target)))
-    return failure();
-  std::vector<FunctionABI> abis;
-  FailureOr<OwningOpRef<ModuleOp>> kernels =
-      buildKernelModule(planned, abis, target);
-  if (failed(kernels) || failed(lowerKernelModuleToLLVM(**kernels)))
-    return failure();
-
-  auto builder = [&](Operation *op, llvm::LLVMContext &context) {
-    return translateAndOptimize(cast<ModuleOp>(op), context, **machine, 3);
-  };
-  ExecutionEngineOptions engineOptions;
-  engineOptions.llvmModuleBuilder = builder;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto engine = ExecutionEngine::create(**kernels, engineOptions);
-  if (!engine) {
-    error = llvm::toString(engine.takeError());
-    return failure();
+std::string mlir::layout::formatTensor(const void *data, Type type,
+                                       ArrayRef<int64_t> sizes,
+                                       ArrayRef<int64_t> strides) {
+  int64_t count = 1;
+  for (int64_t s : sizes)
+    count *= s;
+  std::string suffix = dtypeSuffix(type);
+  if (count == 0)
+    return emptyTensor(sizes, suffix);
+  std::vector<std::vector<int64_t>> shown =
+      shownIndices(sizes, count > kThreshold);
+  std::vector<Scalar> values = gatherShown(data, type, strides, shown);
+  // Every element right-aligned to the widest.
+  ScalarFormat format(kindOf(type), values);
+  std::vector<std::string> text;
+  size_t width = 0;
+  for (const Scalar &s : values) {
+    text.push_back(format(s));
+    width = std::max(width, text.back().size());
   }
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+  if (sizes.empty())
+    return "tensor(" + text[0] + suffix + ")";
+  return addSuffix("tensor(" + printRows(sizes, shown, text, width), suffix);
+}
+
+namespace {
+/// A planned module compiled for this machine: the TargetMachine the
+/// kernels were planned and compiled for, every function's ABI and the JIT.
+struct HostJIT {
+  std::unique_ptr<llvm::TargetMachine> machine;
+  std::vector<FunctionABI> abis;
+  std::unique_ptr<ExecutionEngine> engine;
+};
+
+/// Owns one argument's or result's buffer (calloc'd).
+struct Free {
+  void operator()(char *p) const { std::free(p); }
+};
+using Storage = std::vector<std::unique_ptr<char, Free>>;
+} // namespace
+
+/// Makes the runtime functions the entry points call resolve to this
+/// process's layout_rt.
+static void registerRuntimeSymbols(ExecutionEngine &engine) {
+  engine.registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
     auto add = [&](const char *name, void *address) {
       symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
@@ -320,122 +353,183 @@ LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
     add("lrt_bind_tensors", reinterpret_cast<void *>(&lrt_bind_tensors));
     return symbols;
   });
+}
 
-  for (const FunctionABI &abi : abis) {
-    llvm::Expected<void *> entry = (*engine)->lookup(abi.name + "_raw");
+/// Plans `planned` for the host CPU, builds and lowers its kernels and JITs
+/// them at -O3.
+static LogicalResult compileForHost(ModuleOp planned, HostJIT &jit,
+                                    std::string &error) {
+  CPUOptions options;
+  options.cpu = "host";
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options, error);
+  if (failed(machine))
+    return failure();
+  jit.machine = std::move(*machine);
+  TargetInfo target = cpuTargetInfo(*jit.machine);
+  if (failed(planKernels(planned, target)))
+    return failure();
+  FailureOr<OwningOpRef<ModuleOp>> kernels =
+      buildKernelModule(planned, jit.abis, target);
+  if (failed(kernels) || failed(lowerKernelModuleToLLVM(**kernels)))
+    return failure();
+
+  auto builder = [&](Operation *op, llvm::LLVMContext &context) {
+    return translateAndOptimize(cast<ModuleOp>(op), context, *jit.machine, 3);
+  };
+  ExecutionEngineOptions engineOptions;
+  engineOptions.llvmModuleBuilder = builder;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto engine = ExecutionEngine::create(**kernels, engineOptions);
+  if (!engine) {
+    error = llvm::toString(engine.takeError());
+    return failure();
+  }
+  jit.engine = std::move(*engine);
+  registerRuntimeSymbols(*jit.engine);
+  return success();
+}
+
+/// Allocates (zeroed) every argument and result buffer of `abi`, fills the
+/// arguments with iota and appends the pointers to pass to `args`. Every
+/// buffer is checked against kRunMaxBytes before any is allocated, and
+/// allocated with calloc, which returns null where operator new would end
+/// in LLVM's out-of-memory abort: a failed allocation is an error.
+static LogicalResult allocateArguments(const FunctionABI &abi, Storage &storage,
+                                       std::vector<void *> &args,
+                                       std::string &error) {
+  int64_t total = 0;
+  for (const Param &p : abi.params) {
+    const Buffer &buffer = abi.buffers[p.buffer];
+    int64_t bytes = 0;
+    if (llvm::MulOverflow<int64_t>(std::max<int64_t>(1, buffer.size),
+                                   elementBytes(buffer.elementType), bytes) ||
+        llvm::AddOverflow<int64_t>(total, bytes, total) ||
+        uint64_t(total) > kRunMaxBytes) {
+      error = "--run: @" + abi.name + " needs more than " +
+              std::to_string(kRunMaxBytes >> 30) +
+              " GiB for its arguments and results (--run's limit); "
+              "compile it (--emit=obj,header) and call it on your own "
+              "buffers";
+      return failure();
+    }
+  }
+  for (const Param &p : abi.params) {
+    const Buffer &buffer = abi.buffers[p.buffer];
+    int64_t bytes = elementBytes(buffer.elementType);
+    size_t size = size_t(std::max<int64_t>(1, buffer.size)) * bytes;
+    storage.emplace_back(static_cast<char *>(std::calloc(size, 1)));
+    if (!storage.back()) {
+      error = "--run: @" + abi.name + ": cannot allocate " +
+              std::to_string(size) + " bytes for argument or result " +
+              std::to_string(args.size());
+      return failure();
+    }
+    if (p.role != ParamRole::Output)
+      for (int64_t i = 0; i < buffer.size; ++i)
+        writeIota(storage.back().get() + i * bytes, buffer.elementType, i);
+    args.push_back(storage.back().get() + buffer.pointerOffset * bytes);
+  }
+  return success();
+}
+
+/// Calls the raw entry point `fn` of `abi` on `args` (its buffers, then the
+/// exec options); fails on more arguments than it can pass or an error
+/// status.
+static LogicalResult callEntry(void *fn, const FunctionABI &abi,
+                               ArrayRef<void *> args, std::string &error) {
+  using Status = lrt_status_t;
+  Status status;
+  void *const *a = args.data();
+  switch (args.size()) {
+#define P void *
+  case 1:
+    status = reinterpret_cast<Status (*)(P)>(fn)(a[0]);
+    break;
+  case 2:
+    status = reinterpret_cast<Status (*)(P, P)>(fn)(a[0], a[1]);
+    break;
+  case 3:
+    status = reinterpret_cast<Status (*)(P, P, P)>(fn)(a[0], a[1], a[2]);
+    break;
+  case 4:
+    status =
+        reinterpret_cast<Status (*)(P, P, P, P)>(fn)(a[0], a[1], a[2], a[3]);
+    break;
+  case 5:
+    status = reinterpret_cast<Status (*)(P, P, P, P, P)>(fn)(a[0], a[1], a[2],
+                                                             a[3], a[4]);
+    break;
+  case 6:
+    status = reinterpret_cast<Status (*)(P, P, P, P, P, P)>(fn)(
+        a[0], a[1], a[2], a[3], a[4], a[5]);
+    break;
+  case 7:
+    status = reinterpret_cast<Status (*)(P, P, P, P, P, P, P)>(fn)(
+        a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+    break;
+  case 8:
+    status = reinterpret_cast<Status (*)(P, P, P, P, P, P, P, P)>(fn)(
+        a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+    break;
+#undef P
+  default:
+    error = "--run supports functions with at most 7 arguments and "
+            "results; @" +
+            abi.name + " has " + std::to_string(args.size() - 1);
+    return failure();
+  }
+  if (status) {
+    error = std::string("@") + abi.name + ": " + lrt_status_message(status);
+    lrt_status_free(status);
+    return failure();
+  }
+  return success();
+}
+
+/// Prints the results of a call of `abi` on `args` in order: new tensors
+/// (outputs) and views of arguments.
+static void printResults(const FunctionABI &abi, ArrayRef<void *> args,
+                         raw_ostream &os) {
+  unsigned numResults = abi.views.size();
+  for (const Param &p : abi.params)
+    numResults += p.role == ParamRole::Output;
+  for (unsigned r = 0; r < numResults; ++r) {
+    os << "@" << abi.name << " result " << r << ": ";
+    for (auto [i, p] : llvm::enumerate(abi.params))
+      if (p.role == ParamRole::Output && p.number == r)
+        os << "new tensor\n"
+           << formatTensor(args[i], p.elementType, p.sizes, p.strides) << "\n";
+    for (const ViewResult &v : abi.views)
+      if (v.result == r) {
+        const Param &arg = abi.params[v.argument];
+        const char *base = static_cast<const char *>(args[v.argument]) +
+                           v.offset * elementBytes(arg.elementType);
+        os << "view of argument " << v.argument << "\n"
+           << formatTensor(base, v.elementType, v.sizes, v.strides) << "\n";
+      }
+  }
+}
+
+LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
+                                      std::string &error) {
+  HostJIT jit;
+  if (failed(compileForHost(planned, jit, error)))
+    return failure();
+  for (const FunctionABI &abi : jit.abis) {
+    llvm::Expected<void *> entry = jit.engine->lookup(abi.name + "_raw");
     if (!entry) {
       error = llvm::toString(entry.takeError());
       return failure();
     }
-    // Every buffer is checked against the limit before any is allocated,
-    // and allocated with calloc, which returns null where operator new would
-    // end in LLVM's out-of-memory abort: a failed allocation is an error.
-    int64_t total = 0;
-    for (const Param &p : abi.params) {
-      const Buffer &buffer = abi.buffers[p.buffer];
-      int64_t bytes = 0;
-      if (llvm::MulOverflow<int64_t>(std::max<int64_t>(1, buffer.size),
-                                     elementBytes(buffer.elementType), bytes) ||
-          llvm::AddOverflow<int64_t>(total, bytes, total) ||
-          uint64_t(total) > kRunMaxBytes) {
-        error = "--run: @" + abi.name + " needs more than " +
-                std::to_string(kRunMaxBytes >> 30) +
-                " GiB for its arguments and results (--run's limit); "
-                "compile it (--emit=obj,header) and call it on your own "
-                "buffers";
-        return failure();
-      }
-    }
-    struct Free {
-      void operator()(char *p) const { std::free(p); }
-    };
-    std::vector<std::unique_ptr<char, Free>> storage;
+    Storage storage;
     std::vector<void *> args;
-    for (const Param &p : abi.params) {
-      const Buffer &buffer = abi.buffers[p.buffer];
-      int64_t bytes = elementBytes(buffer.elementType);
-      size_t size = size_t(std::max<int64_t>(1, buffer.size)) * bytes;
-      storage.emplace_back(static_cast<char *>(std::calloc(size, 1)));
-      if (!storage.back()) {
-        error = "--run: @" + abi.name + ": cannot allocate " +
-                std::to_string(size) + " bytes for argument or result " +
-                std::to_string(args.size());
-        return failure();
-      }
-      if (p.role != ParamRole::Output)
-        for (int64_t i = 0; i < buffer.size; ++i)
-          writeIota(storage.back().get() + i * bytes, buffer.elementType, i);
-      args.push_back(storage.back().get() + buffer.pointerOffset * bytes);
-    }
+    if (failed(allocateArguments(abi, storage, args, error)))
+      return failure();
     args.push_back(nullptr); // default exec options
-    using Status = lrt_status_t;
-    void *fn = *entry;
-    Status status;
-    void **a = args.data();
-    switch (args.size()) {
-#define P void *
-    case 1:
-      status = reinterpret_cast<Status (*)(P)>(fn)(a[0]);
-      break;
-    case 2:
-      status = reinterpret_cast<Status (*)(P, P)>(fn)(a[0], a[1]);
-      break;
-    case 3:
-      status = reinterpret_cast<Status (*)(P, P, P)>(fn)(a[0], a[1], a[2]);
-      break;
-    case 4:
-      status =
-          reinterpret_cast<Status (*)(P, P, P, P)>(fn)(a[0], a[1], a[2], a[3]);
-      break;
-    case 5:
-      status = reinterpret_cast<Status (*)(P, P, P, P, P)>(fn)(a[0], a[1], a[2],
-                                                               a[3], a[4]);
-      break;
-    case 6:
-      status = reinterpret_cast<Status (*)(P, P, P, P, P, P)>(fn)(
-          a[0], a[1], a[2], a[3], a[4], a[5]);
-      break;
-    case 7:
-      status = reinterpret_cast<Status (*)(P, P, P, P, P, P, P)>(fn)(
-          a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
-      break;
-    case 8:
-      status = reinterpret_cast<Status (*)(P, P, P, P, P, P, P, P)>(fn)(
-          a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
-      break;
-#undef P
-    default:
-      error = "--run supports functions with at most 7 arguments and "
-              "results; @" +
-              abi.name + " has " + std::to_string(args.size() - 1);
+    if (failed(callEntry(*entry, abi, args, error)))
       return failure();
-    }
-    if (status) {
-      error = std::string("@") + abi.name + ": " + lrt_status_message(status);
-      lrt_status_free(status);
-      return failure();
-    }
-
-    // Results in order: outputs and views of arguments.
-    unsigned numResults = abi.views.size();
-    for (const Param &p : abi.params)
-      numResults += p.role == ParamRole::Output;
-    for (unsigned r = 0; r < numResults; ++r) {
-      os << "@" << abi.name << " result " << r << ": ";
-      for (auto [i, p] : llvm::enumerate(abi.params))
-        if (p.role == ParamRole::Output && p.number == r)
-          os << "new tensor\n"
-             << formatTensor(args[i], p.elementType, p.sizes, p.strides)
-             << "\n";
-      for (const ViewResult &v : abi.views)
-        if (v.result == r) {
-          const Param &arg = abi.params[v.argument];
-          const char *base = static_cast<const char *>(args[v.argument]) +
-                             v.offset * elementBytes(arg.elementType);
-          os << "view of argument " << v.argument << "\n"
-             << formatTensor(base, v.elementType, v.sizes, v.strides) << "\n";
-        }
-    }
+    printResults(abi, args, os);
   }
   return success();
 }

@@ -1,0 +1,185 @@
+//===- Driver.cpp - Parse, check, plan: the layoutc pipeline --------------===//
+//
+// The stages before any output: parsing a program with its diagnostics,
+// layout-fold-views and layout-plan-copies, the checks of the options
+// against each other, and layout-plan-kernels for the CPU or CUDA target;
+// compile() sequences them and hands the planned module to Emit.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Compiler/Driver/Driver.h"
+#include "layout/Compiler/Plan/Passes.h"
+#include "layout/Compiler/Target/CUDA/CUDABackend.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
+
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+std::vector<std::string>
+mlir::layout::runtimeIncludeDirs(llvm::StringRef executable) {
+  if (!executable.empty()) {
+    llvm::SmallString<256> dir(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
+    llvm::sys::path::append(dir, "include");
+    llvm::SmallString<256> header(dir);
+    llvm::sys::path::append(header, "layout_rt", "cuda.h");
+    if (llvm::sys::fs::exists(header))
+      return {dir.str().str()};
+  }
+  return {LAYOUTC_CUDA_INCLUDE_DIR, LAYOUTC_RUNTIME_INCLUDE_DIR};
+}
+
+Program::Program(std::unique_ptr<llvm::MemoryBuffer> source,
+                 MLIRContext *context)
+    : diagnostics(sourceMgr, context) {
+  sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
+}
+
+FailureOr<std::unique_ptr<Program>>
+mlir::layout::parseProgram(std::unique_ptr<llvm::MemoryBuffer> source,
+                           MLIRContext *context) {
+  auto program = std::make_unique<Program>(std::move(source), context);
+  // Counts errors and passes every diagnostic on to the printer.
+  unsigned errors = 0;
+  ScopedDiagnosticHandler countErrors(context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      ++errors;
+    return failure();
+  });
+  program->moduleOp = parseSourceFile<ModuleOp>(program->sourceMgr, context);
+  if (!program->moduleOp || errors)
+    return failure();
+  return std::move(program);
+}
+
+FailureOr<std::unique_ptr<Program>>
+mlir::layout::parseProgram(llvm::StringRef inputPath, MLIRContext *context) {
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputPath, &error);
+  if (!input) {
+    llvm::errs() << "layoutc: " << error << "\n";
+    return failure();
+  }
+  return parseProgram(std::move(input), context);
+}
+
+/// Prints "layoutc: <message>" and fails.
+static LogicalResult reportError(const llvm::Twine &message) {
+  llvm::errs() << "layoutc: " << message << "\n";
+  return failure();
+}
+
+LogicalResult mlir::layout::checkOptions(const DriverOptions &options,
+                                         std::vector<std::string> &cudaArchs) {
+  auto isViewsOnly = [](EmitKind k) {
+    return k == EmitKind::MLIR || k == EmitKind::Explain ||
+           k == EmitKind::MemoryMap;
+  };
+  if (options.noOpt &&
+      (options.run || !llvm::all_of(options.emit, isViewsOnly)))
+    return reportError(
+        "--no-opt skips copy planning, which code generation and "
+        "--run need (it goes with --emit=mlir, explain or "
+        "memory-map)");
+  if (options.cpu.optLevel > 3)
+    return reportError("-O" + llvm::Twine(options.cpu.optLevel) +
+                       " is not 0, 1, 2 or 3");
+  if (options.target == CodeTarget::CUDA) {
+    if (options.run)
+      return reportError(
+          "--run executes on the host CPU; it cannot be combined "
+          "with --target=cuda");
+    for (EmitKind kind : options.emit)
+      if (kind == EmitKind::LLVM || kind == EmitKind::Asm)
+        return reportError(
+            llvm::Twine("--emit=") + (kind == EmitKind::LLVM ? "llvm" : "asm") +
+            " is not available with --target=cuda (use --emit=cuda "
+            "for the CUDA source, --emit=obj for an object)");
+  } else if (llvm::is_contained(options.emit, EmitKind::CUDA)) {
+    return reportError("--emit=cuda needs --target=cuda");
+  }
+  std::string error;
+  if (options.target == CodeTarget::CUDA &&
+      failed(parseCUDAArchs(options.cudaArchs, cudaArchs, error)))
+    return reportError(error);
+  if (options.run && !options.emit.empty())
+    return reportError("--run cannot be combined with --emit");
+  if (options.run && !options.explicitCPUFlag.empty())
+    return reportError("--run executes on this machine's CPU; it cannot be "
+                       "combined with --" +
+                       options.explicitCPUFlag);
+  return success();
+}
+
+/// layout-fold-views and layout-plan-copies, under MLIR's pass-manager
+/// options (--mlir-print-ir-after-all, ...) and --mlir-timing.
+static LogicalResult planCopies(ModuleOp module) {
+  PassManager pm(module.getContext());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  DefaultTimingManager tm;
+  applyDefaultTimingManagerCLOptions(tm);
+  TimingScope timing = tm.getRootScope();
+  pm.enableTiming(timing);
+  buildLayoutPipeline(pm);
+  return pm.run(module);
+}
+
+/// layout-plan-kernels for the GPU, or for the CPU the code is generated for
+/// (its vector registers decide transpose tiles).
+static LogicalResult planKernelsFor(ModuleOp module,
+                                    const DriverOptions &options,
+                                    CodeGenTarget &target) {
+  if (options.target == CodeTarget::CUDA) {
+    target.info = cudaTargetInfo();
+    return planKernels(module, target.info);
+  }
+  std::string error;
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options.cpu, error);
+  if (failed(machine))
+    return reportError(error);
+  target.machine = std::move(*machine);
+  target.info = cpuTargetInfo(*target.machine);
+  return planKernels(module, target.info);
+}
+
+LogicalResult mlir::layout::runPipeline(ModuleOp module,
+                                        const DriverOptions &options,
+                                        CodeGenTarget &target) {
+  if (!options.noOpt && failed(planCopies(module)))
+    return failure();
+  if (failed(checkOptions(options, target.cudaArchs)))
+    return failure();
+  if (options.noOpt || options.run)
+    return success();
+  return planKernelsFor(module, options, target);
+}
+
+LogicalResult mlir::layout::compile(const DriverOptions &options) {
+  DialectRegistry registry;
+  registerLayoutDialects(registry);
+  MLIRContext context(registry);
+  // Diagnostics point at the source line; the generic op dump adds noise.
+  context.printOpOnDiagnostic(false);
+  context.loadAllAvailableDialects();
+
+  FailureOr<std::unique_ptr<Program>> program =
+      parseProgram(options.inputPath, &context);
+  if (failed(program))
+    return failure();
+  ModuleOp module = (*program)->module();
+  CodeGenTarget target;
+  if (failed(runPipeline(module, options, target)))
+    return failure();
+  if (options.run)
+    return runProgram(module, options);
+  return emitOutputs(module, options, target);
+}
