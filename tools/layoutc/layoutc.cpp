@@ -84,6 +84,13 @@ cl::list<std::string> cudaIncludes(
     cl::desc("--target=cuda --emit=obj: extra -I directories for nvcc, "
              "searched before layout_rt's"),
     cl::cat(layoutcCategory));
+cl::opt<std::string> layoutTarget(
+    "layout-target",
+    cl::desc("The target description kernels are planned for: x86-64-v3, "
+             "x86-64-v4, host (this machine, with its cache sizes), sm_80 or "
+             "sm_90 (default: the preset of the CPU --mcpu/--mattr generate "
+             "code for, or sm_80 with --target=cuda)"),
+    cl::value_desc("preset"), cl::cat(layoutcCategory));
 cl::opt<std::string> mtriple("mtriple",
                              cl::desc("Target triple (default: the host's)"),
                              cl::init(""), cl::cat(layoutcCategory));
@@ -174,6 +181,7 @@ static layout::DriverOptions driverOptions(const TargetFlags &targetFlags,
   options.outputPath = outputFilename;
   options.emit.assign(emit.begin(), emit.end());
   options.target = target;
+  options.layoutTarget = layoutTarget;
   if (!targetFlags.cpu->empty())
     options.cpu.cpu = *targetFlags.cpu;
   options.cpu.features = llvm::join(*targetFlags.features, ",");

@@ -137,17 +137,45 @@ static LogicalResult planCopies(ModuleOp module) {
 static LogicalResult planKernelsFor(ModuleOp module,
                                     const DriverOptions &options,
                                     CodeGenTarget &target) {
+  std::optional<TargetInfo> preset;
+  if (!options.layoutTarget.empty()) {
+    Fallible<TargetInfo> found = lookupTarget(options.layoutTarget);
+    if (!found)
+      return reportError("--layout-target: " + found.message());
+    preset = *found;
+    bool cuda = options.target == CodeTarget::CUDA;
+    if (preset->gpu != cuda)
+      return reportError("--layout-target=" + options.layoutTarget + " is a " +
+                         (preset->gpu ? "GPU" : "CPU") + " target; " +
+                         (cuda ? "--target=cuda plans for sm_80 or sm_90"
+                               : "CPU code generation plans for x86-64-v3, "
+                                 "x86-64-v4 or host"));
+  }
   if (options.target == CodeTarget::CUDA) {
-    target.info = cudaTargetInfo();
+    target.info = preset ? *preset : cudaTargetInfo();
     return planKernels(module, target.info);
   }
+  CPUOptions cpu = options.cpu;
+  // The preset names the CPU unless a flag did.
+  if (preset && options.explicitCPUFlag.empty())
+    cpu.cpu = options.layoutTarget;
   std::string error;
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(options.cpu, error);
+      createTargetMachine(cpu, error);
   if (failed(machine))
     return reportError(error);
   target.machine = std::move(*machine);
+  target.cpu = cpu;
   target.info = cpuTargetInfo(*target.machine);
+  // Plans for AVX-512's registers need code generated with them, and back.
+  if (preset && preset->vectorRegisters != target.info.vectorRegisters)
+    return reportError(
+        "--layout-target=" + options.layoutTarget + " plans for " +
+        (preset->vectorRegisters >= 32 ? "AVX-512's 32" : "16") +
+        " vector registers, but --mcpu/--mattr generate code " +
+        (preset->vectorRegisters >= 32 ? "without" : "with") + " AVX-512F");
+  if (preset)
+    target.info = *preset;
   return planKernels(module, target.info);
 }
 
@@ -158,6 +186,9 @@ LogicalResult mlir::layout::runPipeline(ModuleOp module,
     return failure();
   if (failed(checkOptions(options, target.cudaArchs)))
     return failure();
+  if (options.run && !options.layoutTarget.empty())
+    return reportError("--run plans for this machine's CPU; it cannot be "
+                       "combined with --layout-target");
   if (options.noOpt || options.run)
     return success();
   return planKernelsFor(module, options, target);

@@ -192,7 +192,7 @@ static LogicalResult writeOutput(EmitKind kind, StringRef path,
   case EmitKind::Obj:
     if (cuda)
       return emitCUDAObject(code.cudaSource, path, options, target, output);
-    if (succeeded(emitObjectFile(planned, code.abis, options.cpu, options.jobs,
+    if (succeeded(emitObjectFile(planned, code.abis, target.cpu, options.jobs,
                                  output.os(), error)))
       return success();
     // An empty error: the diagnostics were printed already.

@@ -46,6 +46,11 @@ struct DriverOptions {
   /// The outputs in the order they are written; none writes the planned IR.
   std::vector<EmitKind> emit;
   CodeTarget target = CodeTarget::CPU;
+  /// The target description kernels are planned for (a preset name); empty:
+  /// the preset of the CPU `cpu` describes, or sm_80 for CUDA. A CPU preset
+  /// also picks the CPU when no CPU flag does, and must agree with the
+  /// CPU's AVX-512F.
+  std::string layoutTarget;
   /// --target=cpu: the CPU kernels are planned and generated for.
   CPUOptions cpu;
   /// The flag's name (e.g. "mcpu") when the CPU, its features or the triple
@@ -110,8 +115,11 @@ LogicalResult checkOptions(const DriverOptions &options,
 struct CodeGenTarget {
   /// The planner's target: the CPU's, or cudaTargetInfo().
   TargetInfo info = cpuTarget(/*avx512=*/false);
-  /// --target=cpu after the pipeline: the TargetMachine `info` came from.
+  /// --target=cpu after the pipeline: the TargetMachine `info` came from,
+  /// and the options it was created with (the shards of --emit=obj create
+  /// theirs from them).
   std::unique_ptr<llvm::TargetMachine> machine;
+  CPUOptions cpu;
   /// --target=cuda: the parsed DriverOptions::cudaArchs.
   std::vector<std::string> cudaArchs;
 };
