@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lists the C++ sources under dialect/ and compiler/ over 800 lines and the
 # functions over 120 lines (Universal Ctags' function extents), the limits
-# docs/internals/architecture.md sets; exits 1 if there is any.
+# docs/internals/architecture.md sets; exits 1 if there is any. Needs
+# Universal Ctags (scripts/install-deps.sh installs it).
 #   check-sizes.sh [FILE_LIMIT [FUNCTION_LIMIT]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,5 +29,9 @@ while read -r file; do
       if (k == "function" && e != "" && e - l + 1 > lim)
         printf "%d\t%s\n", e - l + 1, $1
     }')
-done < <(git ls-files 'dialect/*.cpp' 'dialect/*.h' 'compiler/*.cpp' 'compiler/*.h')
+done < <(if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git ls-files 'dialect/*.cpp' 'dialect/*.h' 'compiler/*.cpp' 'compiler/*.h'
+else
+  find dialect compiler -name '*.cpp' -o -name '*.h' | sort
+fi)
 exit $bad

@@ -15,6 +15,7 @@ PACKAGES=(
   clang-22 libfuzzer-22-dev libclang-rt-22-dev
   libgtest-dev
   libdlpack-dev
+  universal-ctags
   python3-torch python3-numpy
 )
 if [ "${1:-}" = "--name" ]; then
