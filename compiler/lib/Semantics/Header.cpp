@@ -1,9 +1,9 @@
 //===- Header.cpp - Entry-point headers of generated code -----------------===//
 //
 // The parts of the generated-code ABI every backend shares: DLPack type
-// codes, parameter names, raw element types, the binding descriptor, and the
-// C header of entry points (the CPU's and the CUDA launchers' differ only in
-// the HeaderStyle).
+// codes, parameter names, raw element types, the binding descriptor, the C
+// parameters of entry points, and the C header of entry points (the CPU's and
+// the CUDA launchers' differ only in the HeaderStyle).
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,6 +66,20 @@ std::vector<int64_t> mlir::layout::bindDescriptor(const FunctionABI &abi) {
   return desc;
 }
 
+std::string mlir::layout::entryParamType(const Param &p, EntryKind kind) {
+  return std::string(p.role == ParamRole::Input ? "const " : "") +
+         (kind == EntryKind::DLPack ? "DLTensor"
+                                    : rawElementCType(p.elementType)) +
+         " *";
+}
+
+std::string mlir::layout::entryParams(const FunctionABI &abi, EntryKind kind) {
+  std::string s;
+  for (const Param &p : abi.params)
+    s += entryParamType(p, kind) + paramName(p) + ", ";
+  return s;
+}
+
 static std::string list(ArrayRef<int64_t> v) {
   return "[" +
          llvm::join(
@@ -122,18 +136,11 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
       os << "\n";
     }
     os << " */\n";
-    os << "lrt_status_t " << abi.name << "(";
-    for (const Param &p : abi.params)
-      os << (p.role == ParamRole::Input ? "const DLTensor *" : "DLTensor *")
-         << paramName(p) << ", ";
-    os << style.lastParam << ");\n";
-    if (abi.hasRawEntry || style.rawForAll) {
-      os << "lrt_status_t " << abi.name << "_raw(";
-      for (const Param &p : abi.params)
-        os << (p.role == ParamRole::Input ? "const " : "")
-           << rawElementCType(p.elementType) << " *" << paramName(p) << ", ";
-      os << style.lastParam << ");\n";
-    }
+    os << "lrt_status_t " << abi.name << "("
+       << entryParams(abi, EntryKind::DLPack) << style.lastParam << ");\n";
+    if (abi.hasRawEntry || style.rawForAll)
+      os << "lrt_status_t " << abi.name << "_raw("
+         << entryParams(abi, EntryKind::Raw) << style.lastParam << ");\n";
     for (const ViewResult &v : abi.views) {
       std::string prefix = abi.name + "_result" + std::to_string(v.result);
       os << "enum { " << prefix << "_rank = " << v.sizes.size() << " };\n";

@@ -26,6 +26,7 @@
 #ifndef LAYOUT_COMPILER_TARGET_CPU_CPUKERNELS_H
 #define LAYOUT_COMPILER_TARGET_CPU_CPUKERNELS_H
 
+#include "layout/Compiler/Semantics/Elements.h"
 #include "layout/Compiler/Target/CPU/CPUBackend.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,20 +41,14 @@ namespace mlir {
 namespace layout {
 namespace cpu {
 
-/// How an element type lives in memory and converts.
-struct Elem {
-  Type lang;
+/// An element type's traits and the type that holds it in memory and in
+/// registers.
+struct Elem : ElementTraits {
   /// Memory type: i1 is stored as a byte, ui8 as i8.
   Type mem;
-  bool isFloat = false;
-  bool isBool = false;
-  bool isUnsigned = false;
-  int64_t bytes = 1;
 };
 
 Elem elemOf(Type t);
-
-inline bool isHalfLike(Type t) { return t.isF16() || t.isBF16(); }
 
 /// Builds IR into one function at a time.
 class Emitter {
@@ -128,11 +123,12 @@ public:
     return elem;
   }
 
-  /// Converts a value of `from`'s memory type to `to`'s, with PyTorch's
-  /// rules: via f32 for f16/bf16, truncation toward zero for float -> int
-  /// (through a 32- or 64-bit integer, as a C cast on x86 does), x != 0 for
-  /// bool.
+  /// Converts a value of `from`'s memory type to `to`'s: the steps of
+  /// conversionSteps, as arith ops.
   Value convert(Value v, const Elem &from, const Elem &to);
+  /// One step of a conversion, from a value of `in` to one of `out`.
+  Value convertStep(Value v, ConversionKind kind, const Elem &in,
+                    const Elem &out, int64_t viaBits);
 
   /// for (i = lo; i < hi; i += step) body(i)
   void forLoop(Value lo, Value hi, int64_t step,
@@ -182,8 +178,7 @@ public:
     // A copy without conversion moves bits. x86 has no f16/bf16 vector
     // arithmetic, and LLVM legalizes their shuffles lane by lane (bf16 most
     // of all); as i16 the same moves are plain integer shuffles.
-    if (k.kind == KernelKind::Copy && k.srcType == k.dstType &&
-        isHalfLike(k.srcType)) {
+    if (k.kind == KernelKind::Copy && k.srcType == k.dstType && src.isHalf) {
       src.mem = dst.mem = IntegerType::get(e.ctx, 16);
       src.isFloat = dst.isFloat = false;
     }

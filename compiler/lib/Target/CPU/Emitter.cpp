@@ -1,13 +1,12 @@
 //===- Emitter.cpp - Element types and the IR emitter ---------------------===//
 //
 // elemOf, and the members of Emitter that build control flow (scf loops and
-// ifs), functions and calls, stores, shuffles and element type conversions.
+// ifs), functions and calls, stores, shuffles and element type conversions
+// (the Semantics module's conversion steps as arith ops).
 //
 //===----------------------------------------------------------------------===//
 
 #include "CPUKernels.h"
-
-#include "layout/Dialect/Layout/IR/LayoutTypes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -18,17 +17,9 @@ using namespace mlir::layout::cpu;
 
 Elem cpu::elemOf(Type t) {
   Elem e;
-  e.lang = t;
-  e.bytes = elementBytes(t);
-  MLIRContext *ctx = t.getContext();
-  if (auto i = dyn_cast<IntegerType>(t)) {
-    e.isBool = i.getWidth() == 1;
-    e.isUnsigned = i.isUnsigned() || e.isBool;
-    e.mem = IntegerType::get(ctx, e.isBool ? 8 : i.getWidth());
-  } else {
-    e.isFloat = true;
-    e.mem = t;
-  }
+  static_cast<ElementTraits &>(e) = elementTraits(t);
+  auto i = dyn_cast<IntegerType>(t);
+  e.mem = i ? IntegerType::get(t.getContext(), e.isBool ? 8 : i.getWidth()) : t;
   return e;
 }
 
@@ -65,60 +56,58 @@ Value Emitter::shuffle(Value x, Value y, ArrayRef<int64_t> mask) {
 }
 
 Value Emitter::convert(Value v, const Elem &from, const Elem &to) {
-  if (from.lang == to.lang)
-    return v;
-  Type f32 = b.getF32Type();
-  Type t = v.getType();
-  if (to.isBool) {
-    Value zero = arith::ConstantOp::create(
-        b, t,
-        from.isFloat ? cast<TypedAttr>(b.getZeroAttr(t))
-                     : cast<TypedAttr>(b.getZeroAttr(t)));
+  Elem f32 = elemOf(b.getF32Type());
+  auto of = [&](ConversionOperand o) -> const Elem & {
+    return o == ConversionOperand::From ? from
+           : o == ConversionOperand::To ? to
+                                        : f32;
+  };
+  for (const ConversionStep &s : conversionSteps(from, to, f32))
+    v = convertStep(v, s.kind, of(s.in), of(s.out), s.viaBits);
+  return v;
+}
+
+Value Emitter::convertStep(Value v, ConversionKind kind, const Elem &in,
+                           const Elem &out, int64_t viaBits) {
+  Type t = v.getType(), outT = like(t, out.mem);
+  switch (kind) {
+  case ConversionKind::ToBoolNonZero: {
+    Value zero = arith::ConstantOp::create(b, t, b.getZeroAttr(t));
     Value ne =
-        from.isFloat
+        in.isFloat
             ? arith::CmpFOp::create(b, arith::CmpFPredicate::UNE, v, zero)
                   .getResult()
             : arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v, zero)
                   .getResult();
-    return arith::ExtUIOp::create(b, like(t, to.mem), ne);
+    return arith::ExtUIOp::create(b, outT, ne);
   }
-  if (from.isFloat && to.isFloat) {
-    Type fromT = from.mem, toT = to.mem;
-    if ((isHalfLike(fromT) || isHalfLike(toT)) && !fromT.isF32() &&
-        !toT.isF32()) {
-      Elem mid = elemOf(f32);
-      return convert(convert(v, from, mid), mid, to);
-    }
-    if (fromT.getIntOrFloatBitWidth() < toT.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, like(t, toT), v);
-    return arith::TruncFOp::create(b, like(t, toT), v);
-  }
-  if (!from.isFloat && to.isFloat) {
-    Type target = isHalfLike(to.mem) ? f32 : to.mem;
-    Value f = from.isUnsigned
-                  ? arith::UIToFPOp::create(b, like(t, target), v).getResult()
-                  : arith::SIToFPOp::create(b, like(t, target), v).getResult();
-    return isHalfLike(to.mem) ? convert(f, elemOf(f32), to) : f;
-  }
-  if (from.isFloat && !to.isFloat) {
-    if (isHalfLike(from.mem))
-      return convert(convert(v, from, elemOf(f32)), elemOf(f32), to);
-    unsigned width = to.mem.getIntOrFloatBitWidth();
-    Type wide = b.getIntegerType(width < 32 ? 32 : width);
-    Value i = arith::FPToSIOp::create(b, like(t, wide), v);
-    if (width < 32)
-      i = arith::TruncIOp::create(b, like(t, to.mem), i);
+  case ConversionKind::HalfToF32:
+  case ConversionKind::FloatExtend:
+    return arith::ExtFOp::create(b, outT, v);
+  case ConversionKind::F32ToHalf:
+  case ConversionKind::FloatTruncate:
+    return arith::TruncFOp::create(b, outT, v);
+  case ConversionKind::SignedIntToFloat:
+    return arith::SIToFPOp::create(b, outT, v);
+  case ConversionKind::UnsignedIntToFloat:
+    return arith::UIToFPOp::create(b, outT, v);
+  case ConversionKind::FloatToSignedInt: {
+    Value i = arith::FPToSIOp::create(b, like(t, b.getIntegerType(viaBits)), v);
+    if (out.bits() < viaBits)
+      i = arith::TruncIOp::create(b, outT, i);
     return i;
   }
-  unsigned fw = from.mem.getIntOrFloatBitWidth(),
-           tw = to.mem.getIntOrFloatBitWidth();
-  if (fw == tw)
+  case ConversionKind::IntTruncate:
+    return arith::TruncIOp::create(b, outT, v);
+  case ConversionKind::IntSignExtend:
+    return arith::ExtSIOp::create(b, outT, v);
+  case ConversionKind::IntZeroExtend:
+    return arith::ExtUIOp::create(b, outT, v);
+  case ConversionKind::Retype:
+    // The memory types are the same: signless integers, or f32.
     return v;
-  if (fw > tw)
-    return arith::TruncIOp::create(b, like(t, to.mem), v);
-  if (from.isUnsigned)
-    return arith::ExtUIOp::create(b, like(t, to.mem), v);
-  return arith::ExtSIOp::create(b, like(t, to.mem), v);
+  }
+  llvm_unreachable("unknown conversion step");
 }
 
 void Emitter::forLoop(Value lo, Value hi, int64_t step,

@@ -95,7 +95,7 @@ Elem KernelBuilder::accumulator() const {
   // arithmetic and LLVM rounds its promoted results back through a libgcc
   // helper (__truncsfbf2) that GCC 12 lacks: compare in f32 instead, exact
   // for values that came from bf16.
-  if (src.lang.isBF16())
+  if (src.isBF16)
     return elemOf(b.getF32Type());
   return src;
 }

@@ -1,6 +1,7 @@
 //===- ReduceKernels.cpp - Reductions and their accumulators --------------===//
 //
-// Reductions: ReduceOps (identities and combining, NaN-propagating amax/amin),
+// Reductions: ReduceOps (identities and combining, NaN-propagating amax/amin,
+// by the Semantics module's reductionRules),
 // reduced runs accumulated in registers, kept rows accumulated into a row of
 // outputs in groups, argmax/argmin in logical order, and the raw entry point's
 // serial code that initializes the accumulators and turns partials into
@@ -9,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CPUKernels.h"
+
+#include "layout/Compiler/Semantics/Reductions.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -25,35 +28,38 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 struct ReduceOps {
+  /// A `kind` reduction of values of type `values` in accumulator `acc`.
+  ReduceOps(Emitter &e, ReductionKind kind, Elem acc, const Elem &values)
+      : e(e), kind(kind), acc(std::move(acc)),
+        rules(reductionRules(kind, this->acc, values)) {}
+
   Emitter &e;
   ReductionKind kind;
   Elem acc;
+  ReductionRules rules;
 
   Value identity(Type t) {
     Type el = getElementTypeOrSelf(t);
+    const ReductionIdentity &id = rules.identity;
     TypedAttr attr;
     if (acc.isFloat) {
       auto ft = cast<FloatType>(el);
       const llvm::fltSemantics &sem = ft.getFloatSemantics();
       llvm::APFloat v = llvm::APFloat::getZero(sem);
-      if (kind == ReductionKind::Prod)
+      if (id.kind == IdentityKind::One)
         v = llvm::APFloat::getOne(sem);
-      else if (kind == ReductionKind::Amax)
+      else if (id.kind == IdentityKind::NegInfinity)
         v = llvm::APFloat::getInf(sem, /*Negative=*/true);
-      else if (kind == ReductionKind::Amin)
+      else if (id.kind == IdentityKind::Infinity)
         v = llvm::APFloat::getInf(sem, /*Negative=*/false);
       attr = FloatAttr::get(el, v);
     } else {
       unsigned w = el.getIntOrFloatBitWidth();
       llvm::APInt v(w, 0);
-      if (kind == ReductionKind::Prod)
+      if (id.kind == IdentityKind::One)
         v = llvm::APInt(w, 1);
-      else if (kind == ReductionKind::Amax)
-        v = acc.isUnsigned ? llvm::APInt::getMinValue(w)
-                           : llvm::APInt::getSignedMinValue(w);
-      else if (kind == ReductionKind::Amin)
-        v = acc.isUnsigned ? llvm::APInt::getMaxValue(w)
-                           : llvm::APInt::getSignedMaxValue(w);
+      else if (id.kind == IdentityKind::IntegerBound)
+        v = id.boundIsSigned ? id.bound.sext(w) : id.bound.zext(w);
       attr = IntegerAttr::get(el, v);
     }
     return constant(t, attr);
@@ -80,9 +86,7 @@ struct ReduceOps {
   /// compare per pair, the result NaN where any value was: 18 instructions
   /// per vector of 8 rows instead of 24.
   Value fold(SmallVector<Value> vals) {
-    bool hoistNaN =
-        acc.isFloat && vals.size() > 1 &&
-        (kind == ReductionKind::Amax || kind == ReductionKind::Amin);
+    bool hoistNaN = rules.propagatesNaN && vals.size() > 1;
     Value nan;
     if (hoistNaN)
       for (size_t j = 0; j < vals.size(); j += 2) {
@@ -129,12 +133,12 @@ struct ReduceOps {
       return acc.isFloat ? arith::MulFOp::create(b, x, y).getResult()
                          : arith::MulIOp::create(b, x, y).getResult();
     case ReductionKind::Amax:
-      if (acc.isFloat)
+      if (rules.propagatesNaN)
         return propagatingNaN(x, y, arith::CmpFPredicate::OGT);
       return acc.isUnsigned ? arith::MaxUIOp::create(b, x, y).getResult()
                             : arith::MaxSIOp::create(b, x, y).getResult();
     case ReductionKind::Amin:
-      if (acc.isFloat)
+      if (rules.propagatesNaN)
         return propagatingNaN(x, y, arith::CmpFPredicate::OLT);
       return acc.isUnsigned ? arith::MinUIOp::create(b, x, y).getResult()
                             : arith::MinSIOp::create(b, x, y).getResult();
@@ -159,8 +163,8 @@ struct ReduceOps {
   /// either is NaN (maxps/minps).
   Value pick(Value x, Value y) {
     return pickPred(x, y,
-                    kind == ReductionKind::Amax ? arith::CmpFPredicate::OGT
-                                                : arith::CmpFPredicate::OLT);
+                    rules.keepsLarger ? arith::CmpFPredicate::OGT
+                                      : arith::CmpFPredicate::OLT);
   }
 
   Value pickPred(Value x, Value y, arith::CmpFPredicate pred) {
@@ -188,7 +192,7 @@ struct ReduceOps {
 /// Serial code in the raw entry point: accumulators to their identity.
 void KernelBuilder::emitInit(Value acc) {
   Elem a = accumulator();
-  ReduceOps ops{e, k.reduction, a};
+  ReduceOps ops(e, k.reduction, a, src);
   Value id = ops.identity(a.mem);
   e.forLoop(e.c64(0), e.c64(accumulatorCount()), 1,
             [&](Value i) { e.store(id, acc, a.mem, i); });
@@ -197,7 +201,7 @@ void KernelBuilder::emitInit(Value acc) {
 /// Serial code in the raw entry point: partials to results.
 void KernelBuilder::emitFinalize(Value acc, Value out) {
   Elem a = accumulator();
-  ReduceOps ops{e, k.reduction, a};
+  ReduceOps ops(e, k.reduction, a, src);
   Fallible<int64_t> outputs = numel(k.dst.sizes);
   Fallible<int64_t> inputs = numel(k.src.sizes);
   int64_t reducedCount = *outputs ? *inputs / *outputs : 0;
@@ -279,7 +283,7 @@ void KernelBuilder::emitReduceNest(size_t depth, Value s, Value a) {
 void KernelBuilder::emitReduceRun(const KernelLoop &l, Range r, Value s,
                                   Value a) {
   Elem acc = accumulator();
-  ReduceOps ops{e, k.reduction, acc};
+  ReduceOps ops(e, k.reduction, acc, src);
   int64_t vw = k.plan.vectorWidth;
   const int64_t kAccs = cpu().tuning.reduceAccumulators;
   const int64_t kBlock = cpu().tuning.reduceBlock;
@@ -362,7 +366,7 @@ void KernelBuilder::emitReduceColumns(const KernelLoop &l, Range r, Value s,
                                       Value a, int64_t rows, int64_t rowStride,
                                       int64_t ahead) {
   Elem acc = accumulator();
-  ReduceOps ops{e, k.reduction, acc};
+  ReduceOps ops(e, k.reduction, acc, src);
   int64_t vw = k.plan.vectorWidth;
   auto combineRows = [&](function_ref<Value(int64_t)> row) {
     SmallVector<Value> vals;
@@ -417,7 +421,7 @@ void KernelBuilder::emitArgReduction() {
   e.store(e.c64(0), outSlot, i64, e.c64(0));
   std::function<void(size_t, Value)> keptLoop = [&](size_t depth, Value s) {
     if (depth == kept.size()) {
-      e.store(e.c64(-1), idxSlot, i64, e.c64(0));
+      e.store(e.c64(kArgNoIndex), idxSlot, i64, e.c64(0));
       e.store(e.c64(0), runSlot, i64, e.c64(0));
       reducedLoop(reduced, 0, s, bestSlot, idxSlot, runSlot);
       Value o = e.load(i64, outSlot, i64, e.c64(0));
@@ -437,7 +441,9 @@ void KernelBuilder::emitArgReduction() {
 void KernelBuilder::reducedLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
                                 Value bestSlot, Value idxSlot, Value runSlot) {
   // The accumulator type: bf16 compares in f32 (see accumulator()).
-  Type i64 = e.i64, vt = accumulator().mem;
+  Elem acc = accumulator();
+  ReductionRules rules = reductionRules(k.reduction, acc, src);
+  Type i64 = e.i64, vt = acc.mem;
   if (depth == dims.size()) {
     Value v = e.load(src.mem, srcPtr, src.mem, s);
     if (vt != src.mem)
@@ -447,18 +453,21 @@ void KernelBuilder::reducedLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
     Value best = e.load(vt, bestSlot, vt, e.c64(0));
     Value first =
         arith::CmpIOp::create(e.b, arith::CmpIPredicate::slt, idx, e.c64(0));
-    bool isMax = k.reduction == ReductionKind::Argmax;
+    bool isMax = rules.keepsLarger;
+    // Strict compares: ties keep the first index.
     Value better;
-    if (src.isFloat) {
-      Value cmp = arith::CmpFOp::create(
+    if (acc.isFloat) {
+      better = arith::CmpFOp::create(
           e.b, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, v,
           best);
-      // NaN beats every number; the first NaN stays.
-      Value vNan = arith::CmpFOp::create(e.b, arith::CmpFPredicate::UNO, v, v);
-      Value bestNum =
-          arith::CmpFOp::create(e.b, arith::CmpFPredicate::ORD, best, best);
-      better = arith::OrIOp::create(e.b, cmp,
-                                    arith::AndIOp::create(e.b, vNan, bestNum));
+      if (rules.nanWins) {
+        Value vNan =
+            arith::CmpFOp::create(e.b, arith::CmpFPredicate::UNO, v, v);
+        Value bestNum =
+            arith::CmpFOp::create(e.b, arith::CmpFPredicate::ORD, best, best);
+        better = arith::OrIOp::create(
+            e.b, better, arith::AndIOp::create(e.b, vNan, bestNum));
+      }
     } else {
       arith::CmpIPredicate pred =
           src.isUnsigned

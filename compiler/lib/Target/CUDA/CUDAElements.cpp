@@ -2,14 +2,13 @@
 //
 // How the generated code holds and converts element types: the C type of
 // each element type (f16/bf16 as uint16_t bits, i1 as a byte), the register
-// types reductions accumulate in, conversions with the CPU backend's rules,
-// and typed literals. Every kernel file prints values through these.
+// types reductions accumulate in, the Semantics module's conversion steps as
+// C expressions, and typed literals. Every kernel file prints values through
+// these.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CUDAKernels.h"
-
-#include "layout/Dialect/Layout/IR/LayoutTypes.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -23,59 +22,74 @@ std::optional<CElem> cuda::celemOf(Type t) {
   if (!supported)
     return std::nullopt;
   CElem e;
-  e.name = elementName(t);
-  e.bytes = elementBytes(t);
-  e.isFloat = isa<FloatType>(t);
-  e.isHalf = t.isF16() || t.isBF16();
-  e.isBF16 = t.isBF16();
-  e.isBool = t.isInteger(1);
-  e.isUnsigned = (i && i.isUnsigned()) || e.isBool;
+  static_cast<ElementTraits &>(e) = elementTraits(t);
   // The raw ABI's types, but i1 as its byte: a bool holding any byte then
   // copies and converts as the CPU backend's i8 does.
-  e.c = e.isBool ? "uint8_t" : rawElementCType(t);
+  e.c = e.isBool ? "uint8_t" : e.rawCType;
   return e;
 }
 
 CElem cuda::computeElem(StringRef kind) {
   CElem e;
-  e.name = kind.str();
+  e.name = e.c = kind.str();
+  e.bytes = 4;
   if (kind == "float" || kind == "double") {
-    e.c = kind.str();
     e.isFloat = true;
     e.bytes = kind == "float" ? 4 : 8;
-  } else if (kind == "int") {
-    e.c = "int";
   } else if (kind == "unsigned") {
-    e.c = "unsigned";
     e.isUnsigned = true;
-  } else {
+  } else if (kind != "int") {
     e.c = "long long";
     e.bytes = 8;
   }
   return e;
 }
 
+/// One conversion step applied to `x`, a value of `in`.
+static std::string convertStep(ConversionKind kind, const CElem &in,
+                               const CElem &out, int64_t viaBits,
+                               const std::string &x) {
+  auto toF32 = [&](const std::string &bits) {
+    return std::string(in.isBF16 ? "lrt_bf16_to_f32(" : "lrt_f16_to_f32(") +
+           bits + ")";
+  };
+  switch (kind) {
+  case ConversionKind::HalfToF32:
+    return toF32(x);
+  case ConversionKind::F32ToHalf:
+    return std::string(out.isBF16 ? "lrt_f32_to_bf16(" : "lrt_f32_to_f16(") +
+           x + ")";
+  case ConversionKind::ToBoolNonZero:
+    // A half compares by its value, not its bits (-0 is false).
+    return "(" + out.c + ")((" + (in.isHalf ? toF32(x) : x) + ") != 0)";
+  case ConversionKind::FloatToSignedInt:
+    return "(" + out.c + ")(int" + std::to_string(viaBits) + "_t)(" + x + ")";
+  case ConversionKind::FloatExtend:
+  case ConversionKind::FloatTruncate:
+  case ConversionKind::SignedIntToFloat:
+  case ConversionKind::UnsignedIntToFloat:
+  case ConversionKind::IntTruncate:
+  case ConversionKind::IntSignExtend:
+  case ConversionKind::IntZeroExtend:
+  case ConversionKind::Retype:
+    // C's conversions of the typed operand are the step.
+    return "(" + out.c + ")(" + x + ")";
+  }
+  llvm_unreachable("unknown conversion step");
+}
+
 std::string cuda::convertExpr(const CElem &from, const CElem &to,
                               const std::string &x) {
-  if (from.name == to.name)
-    return x;
-  if (from.isHalf) {
-    std::string f =
-        std::string(from.isBF16 ? "lrt_bf16_to_f32(" : "lrt_f16_to_f32(") + x +
-        ")";
-    return convertExpr(computeElem("float"), to, f);
-  }
-  if (to.isBool)
-    return "(uint8_t)((" + x + ") != 0)";
-  if (to.isHalf) {
-    std::string f = from.c == "float" ? x : "(float)(" + x + ")";
-    return std::string(to.isBF16 ? "lrt_f32_to_bf16(" : "lrt_f32_to_f16(") + f +
-           ")";
-  }
-  if (from.isFloat && !to.isFloat)
-    return "(" + to.c + ")(" + (to.bytes == 8 ? "int64_t" : "int32_t") + ")(" +
-           x + ")";
-  return "(" + to.c + ")(" + x + ")";
+  CElem f32 = computeElem("float");
+  auto of = [&](ConversionOperand o) -> const CElem & {
+    return o == ConversionOperand::From ? from
+           : o == ConversionOperand::To ? to
+                                        : f32;
+  };
+  std::string e = x;
+  for (const ConversionStep &s : conversionSteps(from, to, f32))
+    e = convertStep(s.kind, of(s.in), of(s.out), s.viaBits, e);
+  return e;
 }
 
 std::string cuda::lit(int64_t v, StringRef type) {

@@ -12,6 +12,7 @@
 #ifndef LAYOUT_COMPILER_TARGET_CUDA_CUDAKERNELS_H
 #define LAYOUT_COMPILER_TARGET_CUDA_CUDAKERNELS_H
 
+#include "layout/Compiler/Semantics/Elements.h"
 #include "layout/Compiler/Semantics/FunctionABI.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -51,19 +52,12 @@ constexpr int64_t kFoldThreadsMin = 4096;
 /// Partials a fold loads before combining the first of them.
 constexpr int64_t kFoldUnroll = 8;
 
-/// An element type as the generated code sees it.
-struct CElem {
-  std::string name;
+/// An element type's traits and its C spelling in the generated code.
+struct CElem : ElementTraits {
   /// The C type in memory and in kernel parameters: f16/bf16 live as
   /// uint16_t bits, i1 as a uint8_t (so that a bool holding any byte copies
   /// and converts as the CPU backend's i8 does).
   std::string c;
-  bool isFloat = false;
-  bool isHalf = false; // f16 or bf16
-  bool isBF16 = false;
-  bool isBool = false;
-  bool isUnsigned = false;
-  int64_t bytes = 4;
 };
 
 /// The generated code's view of `t`, or nullopt for a type it cannot hold.
@@ -72,9 +66,9 @@ std::optional<CElem> celemOf(Type t);
 /// __shfl_*_sync takes): "float", "double", "int", "unsigned", and
 /// "long long" for any other `kind`.
 CElem computeElem(StringRef kind);
-/// `x` of type `from` as a value of type `to`, with the CPU backend's
-/// (PyTorch's) rules: through f32 for f16/bf16, float -> int truncation
-/// through a 32- or 64-bit integer, x != 0 for bool. f16 -> ui8 is
+/// `x` of type `from` as a value of type `to`: the steps of
+/// conversionSteps, as C casts and the f16/bf16 helpers, halves through
+/// the register "float". f16 -> ui8 is
 /// "(uint8_t)(int32_t)(lrt_f16_to_f32(x))".
 std::string convertExpr(const CElem &from, const CElem &to,
                         const std::string &x);

@@ -65,17 +65,10 @@ public:
   }
 
 private:
-  std::string rawParams() {
-    std::string s;
-    for (const Param &param : abi.params)
-      s += std::string(param.role == ParamRole::Input ? "const " : "") +
-           rawElementCType(param.elementType) + " *" + paramName(param) + ", ";
-    return s + "cudaStream_t stream";
-  }
-
   void printRaw(Printer &p) {
     std::string n = abi.name;
-    p.line("extern \"C\" lrt_status_t " + n + "_raw(" + rawParams() + ") {");
+    p.line("extern \"C\" lrt_status_t " + n + "_raw(" +
+           entryParams(abi, EntryKind::Raw) + "cudaStream_t stream) {");
     for (const Param &param : abi.params)
       p.line("(void)" + paramName(param) + ";");
     // Scratch: intermediate buffers, then partials.
@@ -169,12 +162,8 @@ private:
                           desc, [](int64_t v) { return std::to_string(v); }),
                       ", ") +
            "};");
-    std::string params;
-    for (const Param &param : abi.params)
-      params += std::string(param.role == ParamRole::Input ? "const " : "") +
-                "DLTensor *" + paramName(param) + ", ";
-    p.line("extern \"C\" lrt_status_t " + n + "(" + params +
-           "cudaStream_t stream) {");
+    p.line("extern \"C\" lrt_status_t " + n + "(" +
+           entryParams(abi, EntryKind::DLPack) + "cudaStream_t stream) {");
     size_t slots = std::max<size_t>(count, 1);
     std::string tensors, names, empty;
     for (const Param &param : abi.params) {
@@ -221,9 +210,7 @@ private:
     p.line("(void)empty;");
     std::string args;
     for (auto [i, param] : llvm::enumerate(abi.params))
-      args += "(" +
-              std::string(param.role == ParamRole::Input ? "const " : "") +
-              rawElementCType(param.elementType) + " *)data[" +
+      args += "(" + entryParamType(param, EntryKind::Raw) + ")data[" +
               std::to_string(i) + "], ";
     p.line("return " + n + "_raw(" + args + "stream);");
     p.line("}").line();

@@ -14,6 +14,8 @@
 
 #include "CUDAKernels.h"
 
+#include "layout/Compiler/Semantics/Reductions.h"
+
 #include "llvm/Support/CommandLine.h"
 
 #include <optional>
@@ -135,6 +137,7 @@ private:
 
   // ReduceKernels.cpp: reductions.
   LogicalResult prepareReduction();
+  ReductionRules rules() const;
   std::string identity() const;
   void printReduceHelpers(Printer &p, StringRef body);
   void printFinish(Printer &p);

@@ -5,7 +5,8 @@
 // is one unit-stride loop), else a thread per output. Long reductions of few
 // outputs split into partials that a fold kernel combines in a fixed order,
 // a thread or a block per output, so the bits never depend on the launch.
-// Also the accumulator types, identities, the device helpers (value,
+// Also the accumulator types, identities (from the Semantics module's
+// reductionRules, as are the NaN and tie rules), the device helpers (value,
 // combine or better, finish) and the fill kernel of empty reductions.
 //
 //===----------------------------------------------------------------------===//
@@ -125,34 +126,33 @@ LogicalResult PlanKernelPrinter::prepareReduction() {
   return success();
 }
 
-/// The identity of the reduction (the source type's range for amax/amin
-/// of integers, as the CPU backend).
+/// The reduction's rules for the source's values in the accumulator.
+ReductionRules PlanKernelPrinter::rules() const {
+  return reductionRules(k.reduction, acc, src);
+}
+
+/// The identity of the reduction, spelled in the accumulator's type.
 std::string PlanKernelPrinter::identity() const {
-  switch (k.reduction) {
-  case ReductionKind::Sum:
-  case ReductionKind::Mean:
+  const ReductionIdentity &id = rules().identity;
+  switch (id.kind) {
+  case IdentityKind::Zero:
     return "(" + acc.c + ")0";
-  case ReductionKind::Prod:
+  case IdentityKind::One:
     return "(" + acc.c + ")1";
-  case ReductionKind::Amax:
-  case ReductionKind::Amin:
-  case ReductionKind::Argmax:
-  case ReductionKind::Argmin: {
-    bool max = k.reduction == ReductionKind::Amax ||
-               k.reduction == ReductionKind::Argmax;
-    if (acc.isFloat)
-      return std::string(max ? "-" : "") + "(" + acc.c + ")INFINITY";
-    int64_t bits = src.bytes * 8;
-    if (src.isUnsigned)
-      return max ? "(" + acc.c + ")0"
-                 : "(" + acc.c + ")" + std::to_string((1ull << bits) - 1) + "u";
-    if (bits == 64)
-      return max ? "(-9223372036854775807LL - 1)" : "9223372036854775807LL";
-    int64_t lo = -(int64_t(1) << (bits - 1));
-    return "(" + acc.c + ")(" + std::to_string(max ? lo : -lo - 1) + ")";
+  case IdentityKind::NegInfinity:
+    return "-(" + acc.c + ")INFINITY";
+  case IdentityKind::Infinity:
+    return "(" + acc.c + ")INFINITY";
+  case IdentityKind::IntegerBound:
+    if (!id.boundIsSigned)
+      return "(" + acc.c + ")" + std::to_string(id.bound.getZExtValue()) + "u";
+    // INT64_MIN has no literal.
+    if (id.bound.getBitWidth() == 64)
+      return id.bound.isNegative() ? "(-9223372036854775807LL - 1)"
+                                   : "9223372036854775807LL";
+    return "(" + acc.c + ")(" + std::to_string(id.bound.getSExtValue()) + ")";
   }
-  }
-  return "0";
+  llvm_unreachable("unknown identity");
 }
 
 //===----------------------------------------------------------------------===//
@@ -168,8 +168,9 @@ void PlanKernelPrinter::printReduceHelpers(Printer &p, StringRef body) {
   if (called("value"))
     p.line("static __device__ __forceinline__ " + A + " " + name + "_value(" +
            src.c + " x) { return " + convertExpr(src, acc, "x") + "; }");
+  ReductionRules r = rules();
   if (isArg() && called("better")) {
-    bool max = k.reduction == ReductionKind::Argmax;
+    bool max = r.keepsLarger;
     p.line("// Does (bv, bi) beat (av, ai)? NaN beats every number, then "
            "the larger (smaller)");
     p.line("// value, then the smaller index: the first NaN or extremum, "
@@ -178,7 +179,7 @@ void PlanKernelPrinter::printReduceHelpers(Printer &p, StringRef body) {
            " av, long long ai, " + A + " bv, long long bi) {");
     p.line("if (bi < 0) return false;");
     p.line("if (ai < 0) return true;");
-    if (acc.isFloat) {
+    if (r.nanWins) {
       p.line("const bool an = isnan(av), bn = isnan(bv);");
       p.line("if (an || bn) return an && bn ? bi < ai : bn;");
     }
@@ -207,8 +208,8 @@ void PlanKernelPrinter::printReduceHelpers(Printer &p, StringRef body) {
       break;
     case ReductionKind::Amax:
     case ReductionKind::Amin: {
-      bool max = k.reduction == ReductionKind::Amax;
-      if (acc.isFloat) {
+      bool max = r.keepsLarger;
+      if (r.propagatesNaN) {
         p.line("// NaN propagates; +0 is above -0 (LLVM's maximum/minimum, "
                "as on the CPU).");
         p.line("// Selects, not branches: this runs once per element.");
@@ -363,7 +364,7 @@ void PlanKernelPrinter::printReduceWarp(Printer &p) {
   printDecodeSourceAndResult(p);
   p.line(acc.c + " acc = " + identity() + ";");
   if (isArg())
-    p.line("long long idx = -1;");
+    p.line("long long idx = " + std::to_string(kArgNoIndex) + ";");
   p.line("const " + U + " lo = part * " + lit(spec.chunk, U) + ";");
   p.line("const " + U + " hi = " + lit(spec.count, U) + " - lo < " +
          lit(spec.chunk, U) + " ? " + lit(spec.count, U) + " : lo + " +
@@ -437,7 +438,7 @@ void PlanKernelPrinter::printReduceThread(Printer &p) {
   printDecodeSourceAndResult(p);
   p.line(acc.c + " acc = " + identity() + ";");
   if (isArg())
-    p.line("long long idx = -1;");
+    p.line("long long idx = " + std::to_string(kArgNoIndex) + ";");
   printAccumulate(p, "s", "lo", 1);
   printStoreResult(p, "(unsigned long long)part * " +
                           std::to_string(spec.outputs) + "ull + o");
@@ -552,7 +553,7 @@ void PlanKernelPrinter::printCombineBlock(Printer &p) {
   p.line("const unsigned long long at = " + first + ";");
   p.line(acc.c + " acc = " + identity() + ";");
   if (isArg())
-    p.line("long long idx = -1;");
+    p.line("long long idx = " + std::to_string(kArgNoIndex) + ";");
   printFoldParts(p, "threadIdx.x", kBlock, stride);
   printWarpButterfly(p);
   p.line("if (lane == 0) {");
@@ -601,7 +602,7 @@ void PlanKernelPrinter::printFill(Printer &p) {
   p.line(I + " d = 0;");
   printDecode(p, loops, "i", "", "d");
   p.line("dst[d] = " + name + "_finish(" +
-         (isArg() ? std::string("-1") : identity()) + ");");
+         (isArg() ? std::to_string(kArgNoIndex) : identity()) + ");");
   p.line("}");
   p.line("}").line();
 }

@@ -143,6 +143,18 @@ std::string rawElementCType(Type type);
 /// DLTensors against.
 std::vector<int64_t> bindDescriptor(const FunctionABI &abi);
 
+/// A function's two entry points: the DLPack one, which validates its
+/// tensors, and the raw one, which takes pointers to the views' first
+/// elements.
+enum class EntryKind { DLPack, Raw };
+/// A parameter's C type in entry point `kind`: "const DLTensor *" for an
+/// input of the DLPack entry, "float *" for an f32 output of the raw one.
+std::string entryParamType(const Param &param, EntryKind kind);
+/// The C parameters of entry point `kind` before the backend's last one:
+/// "const DLTensor *arg0, DLTensor *result0, ". The C header and the CUDA
+/// launchers print them.
+std::string entryParams(const FunctionABI &abi, EntryKind kind);
+
 /// What one backend's header of entry points says beyond the ABI.
 struct HeaderStyle {
   /// The opening comment, "/* ... */\n".
