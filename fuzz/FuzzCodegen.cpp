@@ -81,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   FailureOr<OwningOpRef<ModuleOp>> kernels =
-      layout::buildKernelModule(*module, abis, target);
+      layout::buildKernelModule(*module, abis);
   if (failed(kernels)) {
     if (fuzzer.getNumErrors() == errors)
       fuzzer.fail("buildKernelModule failed without an error");

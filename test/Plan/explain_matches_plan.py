@@ -71,7 +71,7 @@ class Parser:
         out = {}
         self.skip()
         while self.s[self.i] != "}":
-            m = re.compile(r"[a-z_]+").match(self.s, self.i)
+            m = re.compile(r"[a-z_][a-z0-9_]*").match(self.s, self.i)
             key = m.group(0)
             self.i = m.end()
             self.eat("=")

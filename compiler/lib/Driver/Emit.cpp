@@ -116,7 +116,7 @@ static LogicalResult generateCode(ModuleOp planned, ArrayRef<EmitKind> kinds,
   // Before anything is written: entry points whose symbols would bind to
   // the C library's, the runtime's or each other's.
   if (failed(verifyEntrySymbols(planned, "code generation", /*cuda=*/false)) ||
-      failed(analyzeFunctions(planned, target.info, code.abis)))
+      failed(analyzeFunctions(planned, code.abis)))
     return failure();
   // .ll and .s show the whole program as one LLVM module; objects are
   // compiled in shards (emitObjectFile).
@@ -124,9 +124,8 @@ static LogicalResult generateCode(ModuleOp planned, ArrayRef<EmitKind> kinds,
     return success();
   MLIRContext *context = planned.getContext();
   prepareKernelContext(context);
-  code.llvmModule =
-      compileKernels(context, planned.getLoc(), code.abis, target.info,
-                     code.llvmContext, *target.machine, optLevel);
+  code.llvmModule = compileKernels(context, planned.getLoc(), code.abis,
+                                   code.llvmContext, *target.machine, optLevel);
   return success(code.llvmModule != nullptr);
 }
 

@@ -370,7 +370,7 @@ static LogicalResult compileForHost(ModuleOp planned, HostJIT &jit,
   if (failed(planKernels(planned, target)))
     return failure();
   FailureOr<OwningOpRef<ModuleOp>> kernels =
-      buildKernelModule(planned, jit.abis, target);
+      buildKernelModule(planned, jit.abis);
   if (failed(kernels) || failed(lowerKernelModuleToLLVM(**kernels)))
     return failure();
 

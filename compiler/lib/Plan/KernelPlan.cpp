@@ -384,11 +384,13 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes,
                       });
 }
 
-/// CPU plans carry what the CPU backend's loop choices read.
-static void recordCPUFacts(KernelPlan &plan, const TargetInfo &target) {
+/// Plans carry the target parameters their backend's choices read.
+static void recordTargetFacts(KernelPlan &plan, const TargetInfo &target) {
   if (target.gpu)
-    return;
-  plan.cpu = KernelPlan::CPUFacts{target.l2Bytes, target.l1Ways, target.cpu};
+    plan.gpu = target.cuda;
+  else
+    plan.cpu = KernelPlan::CPUFacts{target.l2Bytes, target.l1Ways,
+                                    target.vectorRegisters, target.cpu};
 }
 
 static Fallible<std::monostate> proveIndexWidth(KernelPlan &plan,
@@ -568,7 +570,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   if (plan.strategy == KernelStrategy::Transpose)
     plan.tiling = computeTiling(plan, target);
   plan.joinsRuns = runsJoin(plan, target);
-  recordCPUFacts(plan, target);
+  recordTargetFacts(plan, target);
   return plan;
 }
 
@@ -684,6 +686,6 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
           proveIndexWidth(plan, input, result, *elements);
       !r)
     return fail(r.message());
-  recordCPUFacts(plan, target);
+  recordTargetFacts(plan, target);
   return plan;
 }

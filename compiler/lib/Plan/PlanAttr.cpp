@@ -115,6 +115,7 @@ static DictionaryAttr encodeCPUFacts(Builder &b,
   const TargetInfo::CPUTuning &t = c.tuning;
   w.add("l2_bytes", c.l2Bytes);
   w.add("l1_ways", c.l1Ways);
+  w.add("vector_registers", c.vectorRegisters);
   w.add("libc_copy_bytes", t.libcCopyBytes);
   w.add("max_deinterleave", t.maxDeinterleave);
   w.add("reduce_accumulators", t.reduceAccumulators);
@@ -136,6 +137,7 @@ static KernelPlan::CPUFacts decodeCPUFacts(Reader &r) {
   TargetInfo::CPUTuning &t = c.tuning;
   c.l2Bytes = r.integer("l2_bytes");
   c.l1Ways = r.integer("l1_ways");
+  c.vectorRegisters = r.integer("vector_registers");
   t.libcCopyBytes = r.integer("libc_copy_bytes");
   t.maxDeinterleave = r.integer("max_deinterleave");
   t.reduceAccumulators = r.integer("reduce_accumulators");
@@ -150,6 +152,37 @@ static KernelPlan::CPUFacts decodeCPUFacts(Reader &r) {
   t.blockPrefetchMinBytes = r.integer("block_prefetch_min_bytes");
   t.blockPrefetchMaxBytes = r.integer("block_prefetch_max_bytes");
   return c;
+}
+
+static DictionaryAttr encodeGPUTuning(Builder &b,
+                                      const TargetInfo::GPUTuning &t) {
+  Writer w(b.getContext());
+  w.add("block", t.block);
+  w.add("max_blocks", t.maxBlocks);
+  w.add("tile", t.tile);
+  w.add("tile_rows", t.tileRows);
+  w.add("min_tile_side", t.minTileSide);
+  w.add("far_row_bytes", t.farRowBytes);
+  w.add("vectors_per_thread", t.vectorsPerThread);
+  w.add("reduce_unroll", t.reduceUnroll);
+  w.add("fold_threads_min", t.foldThreadsMin);
+  w.add("fold_unroll", t.foldUnroll);
+  return w.done();
+}
+
+static TargetInfo::GPUTuning decodeGPUTuning(Reader &r) {
+  TargetInfo::GPUTuning t;
+  t.block = r.integer("block");
+  t.maxBlocks = r.integer("max_blocks");
+  t.tile = r.integer("tile");
+  t.tileRows = r.integer("tile_rows");
+  t.minTileSide = r.integer("min_tile_side");
+  t.farRowBytes = r.integer("far_row_bytes");
+  t.vectorsPerThread = r.integer("vectors_per_thread");
+  t.reduceUnroll = r.integer("reduce_unroll");
+  t.foldThreadsMin = r.integer("fold_threads_min");
+  t.foldUnroll = r.integer("fold_unroll");
+  return t;
 }
 
 PlanAttr mlir::layout::encodePlan(MLIRContext *context,
@@ -188,6 +221,8 @@ PlanAttr mlir::layout::encodePlan(MLIRContext *context,
     w.add("tiling", encodeTiling(w.b, *plan.tiling));
   if (plan.cpu)
     w.add("cpu", encodeCPUFacts(w.b, *plan.cpu));
+  if (plan.gpu)
+    w.add("gpu", encodeGPUTuning(w.b, *plan.gpu));
   return PlanAttr::get(context, w.done());
 }
 
@@ -268,6 +303,15 @@ static Fallible<KernelPlan> decode(DictionaryAttr dict) {
     plan.cpu = decodeCPUFacts(cr);
     if (!cr.error.empty())
       return fail("cpu." + cr.error);
+  }
+  if (r.has("gpu")) {
+    auto gpu = dyn_cast<DictionaryAttr>(dict.get("gpu"));
+    if (!gpu)
+      return fail("gpu");
+    Reader gr(gpu);
+    plan.gpu = decodeGPUTuning(gr);
+    if (!gr.error.empty())
+      return fail("gpu." + gr.error);
   }
   if (!r.error.empty())
     return fail(r.error);

@@ -504,8 +504,3 @@ private:
 FailureOr<FunctionABI> mlir::layout::analyzeFunction(func::FuncOp func) {
   return Analysis(func).run();
 }
-
-FailureOr<FunctionABI> mlir::layout::analyzeFunction(func::FuncOp func,
-                                                     const TargetInfo &) {
-  return analyzeFunction(func);
-}

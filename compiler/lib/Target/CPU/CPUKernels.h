@@ -60,9 +60,6 @@ public:
     ptr = LLVM::LLVMPointerType::get(ctx);
   }
 
-  /// The target's vector registers (TargetInfo::vectorRegisters).
-  int64_t vectorRegisters = 16;
-
   Value c64(int64_t v) { return arith::ConstantIntOp::create(b, v, 64); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
   Value mul(Value x, Value y) { return arith::MulIOp::create(b, x, y); }

@@ -231,11 +231,12 @@ LogicalResult mlir::layout::emitMachineCode(llvm::Module &module,
   return success();
 }
 
-std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
-    MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
-    const TargetInfo &target, llvm::LLVMContext &llvmContext,
-    llvm::TargetMachine &machine, unsigned optLevel) {
-  OwningOpRef<ModuleOp> kernels = buildKernelModule(context, loc, abis, target);
+std::unique_ptr<llvm::Module>
+mlir::layout::compileKernels(MLIRContext *context, Location loc,
+                             ArrayRef<FunctionABI> abis,
+                             llvm::LLVMContext &llvmContext,
+                             llvm::TargetMachine &machine, unsigned optLevel) {
+  OwningOpRef<ModuleOp> kernels = buildKernelModule(context, loc, abis);
   if (failed(lowerKernelModuleToLLVM(*kernels)))
     return nullptr;
   return translateAndOptimize(*kernels, llvmContext, machine, optLevel);
@@ -247,7 +248,7 @@ namespace {
 /// the object. Runs on a pool thread; everything it creates dies with it but
 /// the object.
 LogicalResult compileShard(MLIRContext *context, Location loc,
-                           ArrayRef<FunctionABI> abis, const TargetInfo &target,
+                           ArrayRef<FunctionABI> abis,
                            const CPUOptions &options, std::string &object,
                            std::string &error) {
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
@@ -256,7 +257,7 @@ LogicalResult compileShard(MLIRContext *context, Location loc,
     return failure();
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> module = compileKernels(
-      context, loc, abis, target, llvmContext, **machine, options.optLevel);
+      context, loc, abis, llvmContext, **machine, options.optLevel);
   if (!module)
     return failure();
   llvm::SmallString<0> buffer;
@@ -278,7 +279,6 @@ mlir::layout::emitObjectFile(ModuleOp planned, ArrayRef<FunctionABI> abis,
       createTargetMachine(options, error);
   if (failed(machine))
     return failure();
-  TargetInfo target = cpuTargetInfo(**machine);
   prepareKernelContext(context);
 
   size_t shardSize = kShardFunctions;
@@ -302,8 +302,8 @@ mlir::layout::emitObjectFile(ModuleOp planned, ArrayRef<FunctionABI> abis,
     size_t begin = std::min(shard * shardSize, abis.size());
     ArrayRef<FunctionABI> slice =
         abis.slice(begin, std::min(shardSize, abis.size() - begin));
-    failedShards[shard] = failed(compileShard(
-        context, loc, slice, target, options, objects[shard], errors[shard]));
+    failedShards[shard] = failed(compileShard(context, loc, slice, options,
+                                              objects[shard], errors[shard]));
   };
   if (jobs == 1 || numShards == 1) {
     for (size_t shard = 0; shard < numShards; ++shard)

@@ -137,7 +137,7 @@ void KernelBuilder::emitChunk() {
   // Only register tiles need AVX-512; with it, LLVM turns the 32-byte
   // vectors of the other kernels' compares into mask-register compares and
   // masked moves, which are slower.
-  if (e.vectorRegisters >= 32 && !usesWideRegisters)
+  if (cpu().vectorRegisters >= 32 && !usesWideRegisters)
     f->setAttr(
         "passthrough",
         e.b.getArrayAttr({e.b.getArrayAttr(
@@ -322,7 +322,6 @@ private:
 } // namespace
 
 LogicalResult mlir::layout::analyzeFunctions(ModuleOp planned,
-                                             const TargetInfo &target,
                                              std::vector<FunctionABI> &abis) {
   for (auto func : planned.getOps<func::FuncOp>()) {
     if (func.isExternal())
@@ -343,11 +342,9 @@ LogicalResult mlir::layout::analyzeFunctions(ModuleOp planned,
 
 OwningOpRef<ModuleOp>
 mlir::layout::buildKernelModule(MLIRContext *context, Location loc,
-                                ArrayRef<FunctionABI> abis,
-                                const TargetInfo &target) {
+                                ArrayRef<FunctionABI> abis) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   Emitter e(*module);
-  e.vectorRegisters = target.vectorRegisters;
   // The runtime's functions; declared up front with exact types.
   e.declare("lrt_scratch_free", LLVM::LLVMVoidType::get(context), {e.ptr});
   for (const FunctionABI &abi : abis)
@@ -357,13 +354,12 @@ mlir::layout::buildKernelModule(MLIRContext *context, Location loc,
 
 FailureOr<OwningOpRef<ModuleOp>>
 mlir::layout::buildKernelModule(ModuleOp planned,
-                                std::vector<FunctionABI> &abis,
-                                const TargetInfo &target) {
+                                std::vector<FunctionABI> &abis) {
   MLIRContext *context = planned.getContext();
   prepareKernelContext(context);
   size_t first = abis.size();
-  if (failed(analyzeFunctions(planned, target, abis)))
+  if (failed(analyzeFunctions(planned, abis)))
     return failure();
   return buildKernelModule(context, planned.getLoc(),
-                           ArrayRef(abis).drop_front(first), target);
+                           ArrayRef(abis).drop_front(first));
 }

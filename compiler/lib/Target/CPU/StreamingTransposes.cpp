@@ -233,7 +233,7 @@ void KernelBuilder::emitStaged(Value s, Value d, const TransposeTiling &t,
 /// streamingLanes: squares of 16-byte rows, with 32 vector registers, whose
 /// destination rows make whole lines.
 bool KernelBuilder::lanesTile(int64_t n, int64_t blocks) const {
-  return lanesSquares(e.vectorRegisters, n, src.bytes, dst.bytes) &&
+  return lanesSquares(cpu().vectorRegisters, n, src.bytes, dst.bytes) &&
          blocks * n * dst.bytes == kCacheLineBytes;
 }
 

@@ -6,7 +6,7 @@
 // plan's coalesced loops, decoded from a flat index by div/mod with constant
 // divisors (multiplications on the GPU).
 //
-// Grids are capped at kMaxBlocks blocks and every kernel loops grid-stride,
+// Grids are capped at maxBlocks blocks and every kernel loops grid-stride,
 // so any size runs with the same launch shape on every device. Reductions
 // split their reduced range into a number of partials that depends only on
 // the plan's sizes, and a second kernel folds the partials in a fixed order:
@@ -36,8 +36,8 @@ int64_t cuda::product(ArrayRef<int64_t> sizes) {
   return n;
 }
 
-int64_t cuda::blocksFor(int64_t work, int64_t perBlock) {
-  return std::clamp<int64_t>(ceilDiv(work, perBlock), 1, kMaxBlocks);
+int64_t cuda::blocksFor(int64_t work, int64_t perBlock, int64_t maxBlocks) {
+  return std::clamp<int64_t>(ceilDiv(work, perBlock), 1, maxBlocks);
 }
 
 //===----------------------------------------------------------------------===//
@@ -139,7 +139,7 @@ void PlanKernelPrinter::printLaunch(Printer &p, const std::string &srcView,
   };
   std::string args = srcView + ", " + dstView;
   std::string grid1 = "dim3(" + std::to_string(gridSize) + ")";
-  std::string block1 = "dim3(" + std::to_string(kBlock) + ")";
+  std::string block1 = "dim3(" + std::to_string(gpu().block) + ")";
   if (k.kind == KernelKind::Copy) {
     if (dstElements == 0)
       return;
@@ -171,8 +171,8 @@ void PlanKernelPrinter::printLaunch(Printer &p, const std::string &srcView,
     }
     if (isTiled())
       launch(name + "_transpose", grid1,
-             "dim3(" + std::to_string(kTile) + ", " +
-                 std::to_string(kTileRows) + ")",
+             "dim3(" + std::to_string(gpu().tile) + ", " +
+                 std::to_string(gpu().tileRows) + ")",
              args);
     else
       launch(name + "_elementwise", grid1, block1, args);
@@ -205,8 +205,8 @@ void PlanKernelPrinter::printLaunch(Printer &p, const std::string &srcView,
     launch(name + "_fold",
            "dim3(" +
                std::to_string(foldPerBlock()
-                                  ? std::min(spec.outputs, kMaxBlocks)
-                                  : blocksFor(spec.outputs, kBlock)) +
+                                  ? std::min(spec.outputs, gpu().maxBlocks)
+                                  : blocksFor(spec.outputs, gpu().block)) +
                ")",
            block1, dstView + ", " + partials + ", " + indices);
 }
@@ -278,7 +278,7 @@ bool PlanKernelPrinter::hasTiledLoops() const {
   return a >= 0 && b >= 0 && a < n && b < n && a != b;
 }
 
-/// A transpose whose tiled loops are both at least kMinTileSide long.
+/// A transpose whose tiled loops are both at least minTileSide long.
 bool PlanKernelPrinter::isTiled() const {
   if (!hasTiledLoops())
     return false;
@@ -286,7 +286,8 @@ bool PlanKernelPrinter::isTiled() const {
   // A tile with a short side (NCHW -> NHWC with C = 3) would leave most
   // of its threads idle; one thread per element still writes whole
   // destination lines and reads a few runs per warp.
-  return std::min(k.plan.loops[a].size, k.plan.loops[b].size) >= kMinTileSide;
+  return std::min(k.plan.loops[a].size, k.plan.loops[b].size) >=
+         gpu().minTileSide;
 }
 
 //===----------------------------------------------------------------------===//

@@ -25,33 +25,6 @@ namespace mlir {
 namespace layout {
 namespace cuda {
 
-/// Threads per block of every kernel but the transpose's 32x8.
-constexpr int64_t kBlock = 256;
-/// Grid cap: every kernel loops grid-stride, so this bounds the launch, not
-/// the size it handles. 65535 is valid for any grid dimension.
-constexpr int64_t kMaxBlocks = 65535;
-/// Transpose tile edge: one warp wide.
-constexpr int64_t kTile = 32;
-constexpr int64_t kTileRows = 8;
-/// Below this extent of either tiled loop, a transpose runs elementwise.
-constexpr int64_t kMinTileSide = 8;
-/// Source and destination rows of a vector transpose this far apart (or
-/// farther) on both sides take lanes that favour long destination runs
-/// (2 x 16 instead of 8 x 4; bench/notes/cuda-kernels.md).
-constexpr int64_t kFarRowBytes = 16384;
-/// Vectors each thread of a vector elementwise copy loads before storing
-/// any: the loads in flight that keep HBM busy.
-constexpr int64_t kVectorsPerThread = 2;
-/// Steps of a reduction's loop whose loads are issued before the first of
-/// them is combined (the combining order is unchanged). 4: 8 ran 2-byte
-/// sums slower (bench/notes/cuda-kernels.md).
-constexpr int64_t kReduceUnroll = 4;
-/// Reductions with fewer outputs than this fold their partials with a
-/// block per output, more with a thread per output.
-constexpr int64_t kFoldThreadsMin = 4096;
-/// Partials a fold loads before combining the first of them.
-constexpr int64_t kFoldUnroll = 8;
-
 /// An element type's traits and its C spelling in the generated code.
 struct CElem : ElementTraits {
   /// The C type in memory and in kernel parameters: f16/bf16 live as
@@ -81,7 +54,7 @@ int64_t product(ArrayRef<int64_t> sizes);
 inline int64_t ceilDiv(int64_t n, int64_t d) { return n / d + (n % d != 0); }
 /// Blocks of a grid-stride launch of `work` items, `perBlock` per block:
 /// ceil(work / perBlock) clamped to [1, kMaxBlocks].
-int64_t blocksFor(int64_t work, int64_t perBlock);
+int64_t blocksFor(int64_t work, int64_t perBlock, int64_t maxBlocks);
 
 /// Prints C++ with indentation.
 class Printer {

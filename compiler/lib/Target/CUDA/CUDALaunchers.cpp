@@ -260,7 +260,6 @@ const HalfHelper kHalfHelpers[] = {
 LogicalResult mlir::layout::printCUDASource(ModuleOp planned,
                                             std::vector<FunctionABI> &abis,
                                             llvm::raw_ostream &os) {
-  TargetInfo target = cudaTargetInfo();
   if (failed(verifyEntrySymbols(planned, "CUDA code generation",
                                 /*cuda=*/true)))
     return failure();
@@ -271,9 +270,15 @@ LogicalResult mlir::layout::printCUDASource(ModuleOp planned,
                                "the launchers are extern \"C\" functions of "
                                "that name")))
       return failure();
-    FailureOr<FunctionABI> abi = analyzeFunction(func, target);
+    FailureOr<FunctionABI> abi = analyzeFunction(func);
     if (failed(abi))
       return failure();
+    // The kernels' grids and tiles read the GPU parameters of the plan.
+    for (const Kernel &k : abi->kernels)
+      if (!k.plan.gpu)
+        return emitError(k.loc, "CUDA code generation needs kernels planned "
+                                "for a GPU target (layout-plan-kernels "
+                                "target=sm_80 or sm_90)");
     abis.push_back(std::move(*abi));
   }
   std::vector<std::unique_ptr<FunctionPrinter>> functions;

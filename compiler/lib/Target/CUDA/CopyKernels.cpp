@@ -31,12 +31,12 @@ static std::string vectorType(int64_t bytes) {
 }
 
 /// The first line of copy kernel `kernel` (src and dst pointers), bounded
-/// to the tiled transpose's 32x8 block or kBlock threads.
+/// to the tiled transpose's 32x8 block or block threads.
 std::string PlanKernelPrinter::signature(const std::string &kernel) {
   return "static __global__ void __launch_bounds__(" +
          std::to_string(kernel.find("_transpose") != std::string::npos
-                            ? kTile * kTileRows
-                            : kBlock) +
+                            ? gpu().tile * gpu().tileRows
+                            : gpu().block) +
          ") " + kernel + "(const " + src.c + " *__restrict__ src, " + dst.c +
          " *__restrict__ dst) {";
 }
@@ -47,7 +47,7 @@ std::string PlanKernelPrinter::signature(const std::string &kernel) {
 void PlanKernelPrinter::printVectorMemcpy(Printer &p) {
   int64_t bytes = dstElements * dst.bytes;
   int64_t vectors = bytes / 16;
-  gridSize = blocksFor(std::max<int64_t>(vectors, 1), kBlock);
+  gridSize = blocksFor(std::max<int64_t>(vectors, 1), gpu().block);
   p.line(signature(name + "_uint4"));
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
   p.line("const " + U + " first = (" + U + ")blockIdx.x * blockDim.x + " +
@@ -74,7 +74,7 @@ void PlanKernelPrinter::printVectorMemcpy(Printer &p) {
 /// destination's memory order, so stores coalesce.
 void PlanKernelPrinter::printElementwise(Printer &p,
                                          const std::string &kernel) {
-  gridSize = blocksFor(dstElements, kBlock);
+  gridSize = blocksFor(dstElements, gpu().block);
   std::vector<Loop> loops = planLoops();
   p.line(signature(kernel));
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
@@ -134,7 +134,8 @@ std::optional<VectorSpec> PlanKernelPrinter::vectorElementwise() const {
       loops[inner].size % width != 0 ||
       !stridesAligned(loops, width, inner, inner))
     return std::nullopt;
-  v->grid = blocksFor(ceilDiv(dstElements / width, kVectorsPerThread), kBlock);
+  v->grid = blocksFor(ceilDiv(dstElements / width, gpu().vectorsPerThread),
+                      gpu().block);
   return v;
 }
 
@@ -159,7 +160,7 @@ void PlanKernelPrinter::printVectorLoad(Printer &p, const std::string &into,
          ");");
 }
 
-/// One thread per destination vector, kVectorsPerThread of them loaded
+/// One thread per destination vector, vectorsPerThread of them loaded
 /// before any is stored (grid-stride), so that each thread has that many
 /// loads in flight.
 void PlanKernelPrinter::printVectorElementwise(Printer &p) {
@@ -172,12 +173,13 @@ void PlanKernelPrinter::printVectorElementwise(Printer &p) {
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
   p.line("for (" + U + " i0 = (" + U + ")blockIdx.x * blockDim.x + " +
          "threadIdx.x; i0 < " + lit(vectors, U) +
-         "; i0 += " + std::to_string(kVectorsPerThread) + " * step) {");
-  p.line(src.c + " x[" + std::to_string(kVectorsPerThread) + "][" + W + "];");
-  std::string K = std::to_string(kVectorsPerThread);
+         "; i0 += " + std::to_string(gpu().vectorsPerThread) + " * step) {");
+  p.line(src.c + " x[" + std::to_string(gpu().vectorsPerThread) + "][" + W +
+         "];");
+  std::string K = std::to_string(gpu().vectorsPerThread);
   p.line(I + " d[" + K + "] = {0};");
   p.line("bool live[" + K + "] = {false};");
-  for (int64_t u = 0; u < kVectorsPerThread; ++u) {
+  for (int64_t u = 0; u < gpu().vectorsPerThread; ++u) {
     std::string i = "i" + std::to_string(u), U1 = std::to_string(u);
     if (u > 0)
       p.line("const " + U + " " + i + " = i0 + " + U1 + " * step;");
@@ -190,7 +192,7 @@ void PlanKernelPrinter::printVectorElementwise(Printer &p) {
     printVectorLoad(p, "x[" + U1 + "]", "s");
     p.line("}");
   }
-  for (int64_t u = 0; u < kVectorsPerThread; ++u) {
+  for (int64_t u = 0; u < gpu().vectorsPerThread; ++u) {
     std::string U1 = std::to_string(u);
     p.line("if (live[" + U1 + "]) {");
     p.line(dst.c + " y[" + W + "];");

@@ -157,6 +157,13 @@ private:
   void printFill(Printer &p);
 
   const Kernel &k;
+  /// The GPU parameters the plan records (printCUDASource has checked that
+  /// it does).
+  const TargetInfo::GPUTuning &gpu() const { return *k.plan.gpu; }
+  /// Blocks for `work` items at `perBlock` per block, within the grid cap.
+  int64_t blocksFor(int64_t work, int64_t perBlock) const {
+    return cuda::blocksFor(work, perBlock, gpu().maxBlocks);
+  }
   /// Prefix of the kernels' names.
   std::string name;
   /// The element types of the source, the destination and (reductions) the

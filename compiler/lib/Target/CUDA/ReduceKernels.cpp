@@ -109,7 +109,7 @@ LogicalResult PlanKernelPrinter::prepareReduction() {
     if (spec.outputs < kThreadsWanted)
       spec.parts = std::min<int64_t>({ceilDiv(spec.count, kPerThread),
                                       ceilDiv(kThreadsWanted, spec.outputs),
-                                      kMaxBlocks});
+                                      gpu().maxBlocks});
   }
   spec.parts = std::max<int64_t>(1, spec.parts);
   if (spec.warpPerOutput && !isArg() && 16 % src.bytes == 0) {
@@ -262,17 +262,17 @@ void PlanKernelPrinter::printFinish(Printer &p) {
 //===----------------------------------------------------------------------===//
 
 /// Accumulates into (acc, idx) the elements first, first + step, ...
-/// below hi of the reduced range, in that order, kReduceUnroll of them
+/// below hi of the reduced range, in that order, reduceUnroll of them
 /// loaded before the first is combined: the loads in flight. Each group
 /// is guarded (r < hi), with no unguarded main loop and tail: nvcc unrolls
 /// that shape 16 rows deep, which is slower (bench/notes/cuda-kernels.md).
 void PlanKernelPrinter::printAccumulate(Printer &p, const std::string &base,
                                         const std::string &first,
                                         int64_t step) {
-  std::string K = std::to_string(kReduceUnroll);
+  std::string K = std::to_string(gpu().reduceUnroll);
   std::string rAt = "r0 + (" + U + ")u * " + lit(step, U);
   p.line("for (" + U + " r0 = " + first +
-         "; r0 < hi; r0 += " + lit(kReduceUnroll * step, U) + ") {");
+         "; r0 < hi; r0 += " + lit(gpu().reduceUnroll * step, U) + ") {");
   p.line(acc.c + " v[" + K + "];");
   p.line("for (int u = 0; u < " + K + "; ++u) {");
   p.line("const " + U + " r = " + rAt + ";");
@@ -298,9 +298,9 @@ void PlanKernelPrinter::printAccumulate(Printer &p, const std::string &base,
 /// The first line of reduction kernel `kernel`: src, dst, and the partials
 /// and indices (nullptr when the kernel stores results).
 std::string PlanKernelPrinter::reduceSignature(const std::string &kernel) {
-  return "static __global__ void __launch_bounds__(" + std::to_string(kBlock) +
-         ") " + kernel + "(const " + src.c + " *__restrict__ src, " + dst.c +
-         " *__restrict__ dst, " + acc.c +
+  return "static __global__ void __launch_bounds__(" +
+         std::to_string(gpu().block) + ") " + kernel + "(const " + src.c +
+         " *__restrict__ src, " + dst.c + " *__restrict__ dst, " + acc.c +
          " *__restrict__ partials, long long *__restrict__ indices) {";
 }
 
@@ -344,7 +344,7 @@ void PlanKernelPrinter::printWarpButterfly(Printer &p) {
 /// run with their own accumulators, then a butterfly of shuffles.
 void PlanKernelPrinter::printReduceWarp(Printer &p) {
   int64_t warps = spec.outputs * spec.parts;
-  gridSize = blocksFor(warps, kBlock / 32);
+  gridSize = blocksFor(warps, gpu().block / 32);
   p.line(reduceSignature(name + "_reduce_warp"));
   p.line("(void)dst;");
   p.line("(void)partials;");
@@ -376,13 +376,13 @@ void PlanKernelPrinter::printReduceWarp(Printer &p) {
     p.line("// Both combine in the same order: the bits do not depend on "
            "the alignment.");
     p.line("const bool aligned = ((uintptr_t)(src + s + lo) & 15) == 0;");
-    std::string K = std::to_string(kReduceUnroll);
+    std::string K = std::to_string(gpu().reduceUnroll);
     std::string step = lit(32 * v, U);
     p.line(U + " r0 = lo + lane * " + V + ";");
     p.line("// Whole vectors, " + K + " steps' loads in flight at a time.");
     p.line("if (aligned) {");
-    p.line("for (; r0 + " + lit((kReduceUnroll - 1) * 32 * v + v - 1, U) +
-           " < hi; r0 += " + lit(32 * v * kReduceUnroll, U) + ") {");
+    p.line("for (; r0 + " + lit((gpu().reduceUnroll - 1) * 32 * v + v - 1, U) +
+           " < hi; r0 += " + lit(32 * v * gpu().reduceUnroll, U) + ") {");
     p.line(src.c + " x[" + K + "][" + V + "];");
     p.line("for (int u = 0; u < " + K + "; ++u) {");
     p.line("const uint4 bits = __ldg((const uint4 *)(src + s + r0 + (" + U +
@@ -422,7 +422,7 @@ void PlanKernelPrinter::printReduceWarp(Printer &p) {
 /// A thread per (output, part), the part in blockIdx.y: consecutive
 /// threads take consecutive outputs, the source's unit-stride kept loop.
 void PlanKernelPrinter::printReduceThread(Printer &p) {
-  gridSize = blocksFor(spec.outputs, kBlock);
+  gridSize = blocksFor(spec.outputs, gpu().block);
   p.line(reduceSignature(name + "_reduce_thread"));
   p.line("(void)dst;");
   p.line("(void)partials;");
@@ -453,7 +453,7 @@ void PlanKernelPrinter::printReduceThread(Printer &p) {
 /// Few outputs fold with a block each: a thread per output would leave
 /// most of the GPU idle while it walks its partials one by one.
 bool PlanKernelPrinter::foldPerBlock() const {
-  return spec.outputs < kFoldThreadsMin;
+  return spec.outputs < gpu().foldThreadsMin;
 }
 
 /// Folds each output's partials in a fixed order (deterministic): by
@@ -469,8 +469,9 @@ void PlanKernelPrinter::printCombine(Printer &p) {
       spec.warpPerOutput
           ? "(unsigned long long)o * " + std::to_string(spec.parts) + "ull"
           : std::string("(unsigned long long)o");
-  p.line("static __global__ void __launch_bounds__(" + std::to_string(kBlock) +
-         ") " + name + "_fold(" + dst.c + " *__restrict__ dst, const " + acc.c +
+  p.line("static __global__ void __launch_bounds__(" +
+         std::to_string(gpu().block) + ") " + name + "_fold(" + dst.c +
+         " *__restrict__ dst, const " + acc.c +
          " *__restrict__ partials, const long long *__restrict__ "
          "indices) {");
   p.line("(void)indices;");
@@ -491,11 +492,11 @@ void PlanKernelPrinter::printCombine(Printer &p) {
 
 /// Folds into (acc, idx) the partials first, first + step, ... of the
 /// output at `at` (partial `part` at at + part * stride), in that order,
-/// kFoldUnroll of them loaded before the first is combined.
+/// foldUnroll of them loaded before the first is combined.
 void PlanKernelPrinter::printFoldParts(Printer &p, const std::string &first,
                                        int64_t step,
                                        const std::string &stride) {
-  std::string B = std::to_string(kFoldUnroll), S = std::to_string(step);
+  std::string B = std::to_string(gpu().foldUnroll), S = std::to_string(step);
   std::string parts = std::to_string(spec.parts) + "ull";
   auto combine = [&](const std::string &v, const std::string &i) {
     if (isArg())
@@ -505,9 +506,9 @@ void PlanKernelPrinter::printFoldParts(Printer &p, const std::string &first,
       p.line("acc = " + name + "_combine(acc, " + v + ");");
   };
   p.line("unsigned long long part = " + first + ";");
-  p.line("for (; part + " + std::to_string((kFoldUnroll - 1) * step) +
-         "ull < " + parts + "; part += " + std::to_string(kFoldUnroll * step) +
-         "ull) {");
+  p.line("for (; part + " + std::to_string((gpu().foldUnroll - 1) * step) +
+         "ull < " + parts +
+         "; part += " + std::to_string(gpu().foldUnroll * step) + "ull) {");
   p.line(acc.c + " v[" + B + "];");
   if (isArg())
     p.line("long long i[" + B + "];");
@@ -529,7 +530,7 @@ void PlanKernelPrinter::printFoldParts(Printer &p, const std::string &first,
 }
 
 /// printCombine with a block per output: each thread folds parts
-/// threadIdx.x, threadIdx.x + kBlock, ... in order, a butterfly folds each
+/// threadIdx.x, threadIdx.x + block, ... in order, a butterfly folds each
 /// warp, and thread 0 folds the warps in order and stores the output.
 void PlanKernelPrinter::printCombineBlock(Printer &p) {
   std::string stride =
@@ -538,9 +539,10 @@ void PlanKernelPrinter::printCombineBlock(Printer &p) {
       spec.warpPerOutput
           ? "(unsigned long long)o * " + std::to_string(spec.parts) + "ull"
           : std::string("(unsigned long long)o");
-  std::string warps = std::to_string(kBlock / 32);
-  p.line("static __global__ void __launch_bounds__(" + std::to_string(kBlock) +
-         ") " + name + "_fold(" + dst.c + " *__restrict__ dst, const " + acc.c +
+  std::string warps = std::to_string(gpu().block / 32);
+  p.line("static __global__ void __launch_bounds__(" +
+         std::to_string(gpu().block) + ") " + name + "_fold(" + dst.c +
+         " *__restrict__ dst, const " + acc.c +
          " *__restrict__ partials, const long long *__restrict__ "
          "indices) {");
   p.line("(void)indices;");
@@ -554,7 +556,7 @@ void PlanKernelPrinter::printCombineBlock(Printer &p) {
   p.line(acc.c + " acc = " + identity() + ";");
   if (isArg())
     p.line("long long idx = " + std::to_string(kArgNoIndex) + ";");
-  printFoldParts(p, "threadIdx.x", kBlock, stride);
+  printFoldParts(p, "threadIdx.x", gpu().block, stride);
   printWarpButterfly(p);
   p.line("if (lane == 0) {");
   p.line("warpAcc[warp] = acc;");
@@ -590,12 +592,13 @@ void PlanKernelPrinter::printCombineBlock(Printer &p) {
 
 /// Nothing to reduce: every output is the identity (-1 for arg*).
 void PlanKernelPrinter::printFill(Printer &p) {
-  gridSize = blocksFor(dstElements, kBlock);
+  gridSize = blocksFor(dstElements, gpu().block);
   std::vector<Loop> loops;
   for (auto [size, stride] : llvm::zip_equal(k.dst.sizes, k.dst.strides))
     loops.push_back({size, 0, stride});
-  p.line("static __global__ void __launch_bounds__(" + std::to_string(kBlock) +
-         ") " + name + "_fill(" + dst.c + " *__restrict__ dst) {");
+  p.line("static __global__ void __launch_bounds__(" +
+         std::to_string(gpu().block) + ") " + name + "_fill(" + dst.c +
+         " *__restrict__ dst) {");
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
   p.line("for (" + U + " i = (" + U + ")blockIdx.x * blockDim.x + " +
          "threadIdx.x; i < " + lit(dstElements, U) + "; i += step) {");

@@ -5,7 +5,7 @@
 // vector transpose (each lane moves a width x width block through
 // registers) when their extents are whole vectors, and a 32x32
 // shared-memory tile for the rest and for misaligned pointers. When b is
-// shorter than kMinTileSide: an interleave (NCHW -> NHWC with 3 channels)
+// shorter than minTileSide: an interleave (NCHW -> NHWC with 3 channels)
 // or the elementwise kernels of CopyKernels.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -61,12 +61,12 @@ std::optional<VectorSpec> PlanKernelPrinter::vectorInterleave() const {
   // destination elements apart (a's destination stride is b.size); b's
   // rows and the other loops must keep that.
   if (la.srcStride != 1 || lb.dstStride != 1 || la.dstStride != lb.size ||
-      lb.size >= kMinTileSide || la.size % width != 0 ||
+      lb.size >= gpu().minTileSide || la.size % width != 0 ||
       !stridesAligned(loops, width, ia, {ia, ib}))
     return std::nullopt;
   v->interleave = true;
   v->rows = lb.size;
-  v->grid = blocksFor(dstElements / (width * lb.size), kBlock);
+  v->grid = blocksFor(dstElements / (width * lb.size), gpu().block);
   return v;
 }
 
@@ -93,8 +93,8 @@ std::optional<VectorSpec> PlanKernelPrinter::vectorTranspose() const {
   // load a whole line. Short extents give their lanes to the other side.
   // (The measurements behind the shapes: bench/notes/cuda-kernels.md.)
   int64_t groupsA = la.size / width, groupsB = lb.size / width;
-  bool farRows = std::abs(lb.srcStride) * src.bytes >= kFarRowBytes &&
-                 std::abs(la.dstStride) * dst.bytes >= kFarRowBytes;
+  bool farRows = std::abs(lb.srcStride) * src.bytes >= gpu().farRowBytes &&
+                 std::abs(la.dstStride) * dst.bytes >= gpu().farRowBytes;
   v.lanesA = clTransposeLoadLanes ? int64_t(clTransposeLoadLanes)
              : farRows            ? 2
                                   : 8;
@@ -109,7 +109,7 @@ std::optional<VectorSpec> PlanKernelPrinter::vectorTranspose() const {
   // Both short (a 16 x 16 tile of floats): the warp takes several tiles,
   // consecutive ones (the next loop outside) in consecutive lane groups.
   v.lanesA = std::min(v.lanesA, int64_t(llvm::PowerOf2Ceil(groupsA)));
-  v.grid = blocksFor(ceilDiv(warpTiles(v), tilesPerWarp(v)), kBlock / 32);
+  v.grid = blocksFor(ceilDiv(warpTiles(v), tilesPerWarp(v)), gpu().block / 32);
   return v;
 }
 
@@ -257,13 +257,13 @@ void PlanKernelPrinter::printVectorTranspose(Printer &p) {
 /// coordinates are one flat block index.
 void PlanKernelPrinter::printTranspose(Printer &p) {
   auto [la, lb, outer] = splitTiled();
-  int64_t tilesA = ceilDiv(la.size, kTile);
-  int64_t tilesB = ceilDiv(lb.size, kTile);
+  int64_t tilesA = ceilDiv(la.size, gpu().tile);
+  int64_t tilesB = ceilDiv(lb.size, gpu().tile);
   int64_t tiles = tilesA * tilesB *
                   product(llvm::to_vector(
                       llvm::map_range(outer, [](Loop l) { return l.size; })));
-  gridSize = std::clamp<int64_t>(tiles, 1, kMaxBlocks);
-  std::string T = std::to_string(kTile);
+  gridSize = std::clamp<int64_t>(tiles, 1, gpu().maxBlocks);
+  std::string T = std::to_string(gpu().tile);
   p.line(signature(name + "_transpose"));
   p.line("__shared__ " + src.c + " tile[" + T + "][" + T + " + 1];");
   p.line("for (" + U + " t = blockIdx.x; t < " + lit(tiles, U) +

@@ -180,9 +180,12 @@ struct KernelPlan {
   struct CPUFacts {
     int64_t l2Bytes = 0;
     int64_t l1Ways = 0;
+    int64_t vectorRegisters = 0;
     TargetInfo::CPUTuning tuning;
   };
   std::optional<CPUFacts> cpu;
+  /// GPU targets: the code generation parameters the CUDA backend reads.
+  std::optional<TargetInfo::GPUTuning> gpu;
 };
 
 /// Plans `dst = src` where both layouts have the same sizes (a broadcast

@@ -113,6 +113,35 @@ struct TargetInfo {
     int64_t blockPrefetchMinBytes = 8 << 10;
     int64_t blockPrefetchMaxBytes = 64 << 10;
   } cpu;
+  /// GPU code generation parameters, recorded in every GPU plan
+  /// (KernelPlan::gpu); their evidence is in bench/notes/cuda-kernels.md.
+  struct GPUTuning {
+    /// Threads per block of every kernel but the tiled transpose's.
+    int64_t block = 256;
+    /// Grid cap: every kernel loops grid-stride, so this bounds the launch,
+    /// not the size it handles; 65535 is valid for any grid dimension.
+    int64_t maxBlocks = 65535;
+    /// Tiled transposes: a tile of `tile` x `tile` elements (one warp wide)
+    /// moved by `tile` x `tileRows` threads; a tiled loop shorter than
+    /// `minTileSide` runs elementwise instead.
+    int64_t tile = 32;
+    int64_t tileRows = 8;
+    int64_t minTileSide = 8;
+    /// Vector transposes whose source and destination rows are this far
+    /// apart (or farther) take lanes that favour long destination runs.
+    int64_t farRowBytes = 16384;
+    /// Vectors each thread of a vector elementwise copy loads before it
+    /// stores any: the loads in flight that keep HBM busy.
+    int64_t vectorsPerThread = 2;
+    /// Steps of a reduction's loop whose loads are issued before the first
+    /// is combined (the combining order is unchanged).
+    int64_t reduceUnroll = 4;
+    /// Reductions with fewer outputs than `foldThreadsMin` fold their
+    /// partials with a block per output, more with a thread per output;
+    /// a fold loads `foldUnroll` partials before combining the first.
+    int64_t foldThreadsMin = 4096;
+    int64_t foldUnroll = 8;
+  } cuda;
 };
 
 /// The names lookupTarget accepts, in the order `--help` lists them.

@@ -123,9 +123,6 @@ LogicalResult verifyEntrySymbols(ModuleOp module, llvm::StringRef context,
 /// generation cannot do (dynamic layouts, results that view part of a new
 /// buffer, an op without a plan).
 FailureOr<FunctionABI> analyzeFunction(func::FuncOp func);
-/// The same; the target is the one the plans were made for.
-FailureOr<FunctionABI> analyzeFunction(func::FuncOp func,
-                                       const TargetInfo &target);
 
 /// "f32", "i1", ... as the language spells element types.
 std::string elementName(Type type);

@@ -42,24 +42,23 @@ struct CPUOptions {
 /// the function without AVX-512 (kernels without 64-byte register tiles).
 constexpr llvm::StringLiteral kVectorsAttr = "layoutc-vectors";
 
-/// Appends to `abis` the ABI of every defined function of a planned module,
-/// in order, planned for `target`; fails with the first function's error.
-LogicalResult analyzeFunctions(ModuleOp planned, const TargetInfo &target,
+/// Appends to `abis` the ABI of every defined function of a module planned
+/// for a CPU target (layout-plan-kernels), in order; fails with the first
+/// function's error.
+LogicalResult analyzeFunctions(ModuleOp planned,
                                std::vector<FunctionABI> &abis);
 
 /// Builds the kernel module (scf/vector/arith/LLVM dialects) of the
-/// functions `abis` describe, planned for `target`: per function a DLPack
+/// functions `abis` describe, as their plans say: per function a DLPack
 /// entry point `<name>`, a raw entry point `<name>_raw` and internal chunk
 /// functions. Safe to call on several threads at once for one context once
 /// prepareKernelContext has run on it.
 OwningOpRef<ModuleOp> buildKernelModule(MLIRContext *context, Location loc,
-                                        ArrayRef<FunctionABI> abis,
-                                        const TargetInfo &target);
+                                        ArrayRef<FunctionABI> abis);
 
 /// analyzeFunctions and buildKernelModule for all of a planned module.
 FailureOr<OwningOpRef<ModuleOp>>
-buildKernelModule(ModuleOp planned, std::vector<FunctionABI> &abis,
-                  const TargetInfo &target);
+buildKernelModule(ModuleOp planned, std::vector<FunctionABI> &abis);
 
 /// Loads the dialects that building, lowering and translating kernel modules
 /// create, and registers their LLVM IR translations: MLIR forbids both while
@@ -88,10 +87,11 @@ std::unique_ptr<llvm::Module> translateAndOptimize(ModuleOp llvmDialect,
 /// module (buildKernelModule) lowered to the LLVM dialect, translated for
 /// `machine` and optimized at `optLevel`; the MLIR module is gone on
 /// return. Null after a diagnostic. Needs prepareKernelContext(context).
-std::unique_ptr<llvm::Module>
-compileKernels(MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
-               const TargetInfo &target, llvm::LLVMContext &llvmContext,
-               llvm::TargetMachine &machine, unsigned optLevel);
+std::unique_ptr<llvm::Module> compileKernels(MLIRContext *context, Location loc,
+                                             ArrayRef<FunctionABI> abis,
+                                             llvm::LLVMContext &llvmContext,
+                                             llvm::TargetMachine &machine,
+                                             unsigned optLevel);
 
 /// Writes an object file or assembly for `module`.
 LogicalResult emitMachineCode(llvm::Module &module,
