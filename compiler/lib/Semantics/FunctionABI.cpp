@@ -504,3 +504,29 @@ private:
 FailureOr<FunctionABI> mlir::layout::analyzeFunction(func::FuncOp func) {
   return Analysis(func).run();
 }
+
+LogicalResult mlir::layout::analyzeFunctions(
+    ModuleOp planned, PlanKind kind, std::vector<FunctionABI> &abis,
+    llvm::function_ref<LogicalResult(func::FuncOp)> check) {
+  for (auto func : planned.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    if (check && failed(check(func)))
+      return failure();
+    FailureOr<FunctionABI> abi = analyzeFunction(func);
+    if (failed(abi))
+      return failure();
+    for (const Kernel &k : abi->kernels) {
+      if (kind == PlanKind::CPU && !k.plan.cpu)
+        return emitError(k.loc, "code generation for a CPU needs kernels "
+                                "planned for a CPU target (layout-plan-kernels "
+                                "target=x86-64-v3, x86-64-v4 or host)");
+      if (kind == PlanKind::GPU && !k.plan.gpu)
+        return emitError(k.loc, "CUDA code generation needs kernels planned "
+                                "for a GPU target (layout-plan-kernels "
+                                "target=sm_80 or sm_90)");
+    }
+    abis.push_back(std::move(*abi));
+  }
+  return success();
+}

@@ -323,21 +323,7 @@ private:
 
 LogicalResult mlir::layout::analyzeFunctions(ModuleOp planned,
                                              std::vector<FunctionABI> &abis) {
-  for (auto func : planned.getOps<func::FuncOp>()) {
-    if (func.isExternal())
-      continue;
-    FailureOr<FunctionABI> abi = analyzeFunction(func);
-    if (failed(abi))
-      return failure();
-    // The CPU backend's loop choices read the CPU facts of the plan.
-    for (const Kernel &k : abi->kernels)
-      if (!k.plan.cpu)
-        return emitError(k.loc, "code generation for a CPU needs kernels "
-                                "planned for a CPU target (layout-plan-kernels "
-                                "target=x86-64-v3, x86-64-v4 or host)");
-    abis.push_back(std::move(*abi));
-  }
-  return success();
+  return analyzeFunctions(planned, PlanKind::CPU, abis);
 }
 
 OwningOpRef<ModuleOp>

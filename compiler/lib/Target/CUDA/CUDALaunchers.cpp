@@ -263,24 +263,13 @@ LogicalResult mlir::layout::printCUDASource(ModuleOp planned,
   if (failed(verifyEntrySymbols(planned, "CUDA code generation",
                                 /*cuda=*/true)))
     return failure();
-  for (auto func : planned.getOps<func::FuncOp>()) {
-    if (func.isExternal())
-      continue;
-    if (failed(verifyEntryName(func, "CUDA code generation",
-                               "the launchers are extern \"C\" functions of "
-                               "that name")))
-      return failure();
-    FailureOr<FunctionABI> abi = analyzeFunction(func);
-    if (failed(abi))
-      return failure();
-    // The kernels' grids and tiles read the GPU parameters of the plan.
-    for (const Kernel &k : abi->kernels)
-      if (!k.plan.gpu)
-        return emitError(k.loc, "CUDA code generation needs kernels planned "
-                                "for a GPU target (layout-plan-kernels "
-                                "target=sm_80 or sm_90)");
-    abis.push_back(std::move(*abi));
-  }
+  auto launcherName = [](func::FuncOp func) {
+    return verifyEntryName(func, "CUDA code generation",
+                           "the launchers are extern \"C\" functions of "
+                           "that name");
+  };
+  if (failed(analyzeFunctions(planned, PlanKind::GPU, abis, launcherName)))
+    return failure();
   std::vector<std::unique_ptr<FunctionPrinter>> functions;
   for (const FunctionABI &abi : abis) {
     functions.push_back(std::make_unique<FunctionPrinter>(abi));

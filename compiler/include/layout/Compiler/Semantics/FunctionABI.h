@@ -124,6 +124,18 @@ LogicalResult verifyEntrySymbols(ModuleOp module, llvm::StringRef context,
 /// buffer, an op without a plan).
 FailureOr<FunctionABI> analyzeFunction(func::FuncOp func);
 
+/// The kind of target a backend's kernels must have been planned for: each
+/// backend reads its own target parameters from the plans.
+enum class PlanKind { CPU, GPU };
+
+/// Appends to `abis` the ABI of every defined function of `planned`, in
+/// order, once `check` (if given) accepts the function; fails at the first
+/// error, which includes a kernel not planned for a `kind` target.
+LogicalResult
+analyzeFunctions(ModuleOp planned, PlanKind kind,
+                 std::vector<FunctionABI> &abis,
+                 llvm::function_ref<LogicalResult(func::FuncOp)> check = {});
+
 /// "f32", "i1", ... as the language spells element types.
 std::string elementName(Type type);
 /// Bytes per element in memory (i1 takes a byte).
