@@ -210,9 +210,9 @@ static void streamingShape(TransposeTiling &t, const KernelPlan &plan,
                    return lines(plan.loops[i].dstStride);
                  });
   // Streaming whole-line tiles store plan.streamLines lines of each
-  // destination row back to back, as at most 8 squares side by side along
-  // b, where b is that long: the memory then sees pairs of adjacent lines
-  // rather than single lines scattered one per row (evidence:
+  // destination row back to back, as at most streamTileSquares squares side by
+  // side along b, where b is that long: the memory then sees pairs of adjacent
+  // lines rather than single lines scattered one per row (evidence:
   // docs/internals/planner.md, Paired lines).
   t.streamWidth = t.width;
   int64_t streamWidth = plan.streamLines * line;
