@@ -109,79 +109,81 @@ static TransposeTiling decodeTiling(Reader &r) {
   return t;
 }
 
-static DictionaryAttr encodeCPUFacts(Builder &b,
-                                     const KernelPlan::CPUFacts &c) {
+/// The integer parameters of a target, each under one key: encode and
+/// decode walk the same table.
+template <typename T> using IntField = std::pair<const char *, int64_t T::*>;
+using CPUTuning = TargetInfo::CPUTuning;
+using GPUTuning = TargetInfo::GPUTuning;
+using CPUFacts = KernelPlan::CPUFacts;
+
+static const IntField<CPUFacts> kCPUFacts[] = {
+    {"l2_bytes", &CPUFacts::l2Bytes},
+    {"l1_ways", &CPUFacts::l1Ways},
+    {"vector_registers", &CPUFacts::vectorRegisters}};
+
+static const IntField<CPUTuning> kCPUTuning[] = {
+    {"libc_copy_bytes", &CPUTuning::libcCopyBytes},
+    {"max_deinterleave", &CPUTuning::maxDeinterleave},
+    {"reduce_accumulators", &CPUTuning::reduceAccumulators},
+    {"reduce_block", &CPUTuning::reduceBlock},
+    {"reduce_row_group", &CPUTuning::reduceRowGroup},
+    {"reduce_group_prefetch_bytes", &CPUTuning::reduceGroupPrefetchBytes},
+    {"reduce_long_accumulator_bytes", &CPUTuning::reduceLongAccumulatorBytes},
+    {"reduce_long_input_bytes", &CPUTuning::reduceLongInputBytes},
+    {"run_prefetch_bytes", &CPUTuning::runPrefetchBytes},
+    {"panel_rows", &CPUTuning::panelRows},
+    {"row_prefetch_bytes", &CPUTuning::rowPrefetchBytes},
+    {"block_prefetch_min_bytes", &CPUTuning::blockPrefetchMinBytes},
+    {"block_prefetch_max_bytes", &CPUTuning::blockPrefetchMaxBytes}};
+
+static const IntField<GPUTuning> kGPUTuning[] = {
+    {"block", &GPUTuning::block},
+    {"max_blocks", &GPUTuning::maxBlocks},
+    {"tile", &GPUTuning::tile},
+    {"tile_rows", &GPUTuning::tileRows},
+    {"min_tile_side", &GPUTuning::minTileSide},
+    {"far_row_bytes", &GPUTuning::farRowBytes},
+    {"vectors_per_thread", &GPUTuning::vectorsPerThread},
+    {"reduce_unroll", &GPUTuning::reduceUnroll},
+    {"fold_threads_min", &GPUTuning::foldThreadsMin},
+    {"fold_unroll", &GPUTuning::foldUnroll}};
+
+template <typename T, size_t N>
+static void writeFields(Writer &w, const T &value,
+                        const IntField<T> (&fields)[N]) {
+  for (const auto &[key, member] : fields)
+    w.add(key, value.*member);
+}
+
+template <typename T, size_t N>
+static void readFields(Reader &r, T &value, const IntField<T> (&fields)[N]) {
+  for (const auto &[key, member] : fields)
+    value.*member = r.integer(key);
+}
+
+static DictionaryAttr encodeCPUFacts(Builder &b, const CPUFacts &c) {
   Writer w(b.getContext());
-  const TargetInfo::CPUTuning &t = c.tuning;
-  w.add("l2_bytes", c.l2Bytes);
-  w.add("l1_ways", c.l1Ways);
-  w.add("vector_registers", c.vectorRegisters);
-  w.add("libc_copy_bytes", t.libcCopyBytes);
-  w.add("max_deinterleave", t.maxDeinterleave);
-  w.add("reduce_accumulators", t.reduceAccumulators);
-  w.add("reduce_block", t.reduceBlock);
-  w.add("reduce_row_group", t.reduceRowGroup);
-  w.add("reduce_group_prefetch_bytes", t.reduceGroupPrefetchBytes);
-  w.add("reduce_long_accumulator_bytes", t.reduceLongAccumulatorBytes);
-  w.add("reduce_long_input_bytes", t.reduceLongInputBytes);
-  w.add("run_prefetch_bytes", t.runPrefetchBytes);
-  w.add("panel_rows", t.panelRows);
-  w.add("row_prefetch_bytes", t.rowPrefetchBytes);
-  w.add("block_prefetch_min_bytes", t.blockPrefetchMinBytes);
-  w.add("block_prefetch_max_bytes", t.blockPrefetchMaxBytes);
+  writeFields(w, c, kCPUFacts);
+  writeFields(w, c.tuning, kCPUTuning);
   return w.done();
 }
 
-static KernelPlan::CPUFacts decodeCPUFacts(Reader &r) {
-  KernelPlan::CPUFacts c;
-  TargetInfo::CPUTuning &t = c.tuning;
-  c.l2Bytes = r.integer("l2_bytes");
-  c.l1Ways = r.integer("l1_ways");
-  c.vectorRegisters = r.integer("vector_registers");
-  t.libcCopyBytes = r.integer("libc_copy_bytes");
-  t.maxDeinterleave = r.integer("max_deinterleave");
-  t.reduceAccumulators = r.integer("reduce_accumulators");
-  t.reduceBlock = r.integer("reduce_block");
-  t.reduceRowGroup = r.integer("reduce_row_group");
-  t.reduceGroupPrefetchBytes = r.integer("reduce_group_prefetch_bytes");
-  t.reduceLongAccumulatorBytes = r.integer("reduce_long_accumulator_bytes");
-  t.reduceLongInputBytes = r.integer("reduce_long_input_bytes");
-  t.runPrefetchBytes = r.integer("run_prefetch_bytes");
-  t.panelRows = r.integer("panel_rows");
-  t.rowPrefetchBytes = r.integer("row_prefetch_bytes");
-  t.blockPrefetchMinBytes = r.integer("block_prefetch_min_bytes");
-  t.blockPrefetchMaxBytes = r.integer("block_prefetch_max_bytes");
+static CPUFacts decodeCPUFacts(Reader &r) {
+  CPUFacts c;
+  readFields(r, c, kCPUFacts);
+  readFields(r, c.tuning, kCPUTuning);
   return c;
 }
 
-static DictionaryAttr encodeGPUTuning(Builder &b,
-                                      const TargetInfo::GPUTuning &t) {
+static DictionaryAttr encodeGPUTuning(Builder &b, const GPUTuning &t) {
   Writer w(b.getContext());
-  w.add("block", t.block);
-  w.add("max_blocks", t.maxBlocks);
-  w.add("tile", t.tile);
-  w.add("tile_rows", t.tileRows);
-  w.add("min_tile_side", t.minTileSide);
-  w.add("far_row_bytes", t.farRowBytes);
-  w.add("vectors_per_thread", t.vectorsPerThread);
-  w.add("reduce_unroll", t.reduceUnroll);
-  w.add("fold_threads_min", t.foldThreadsMin);
-  w.add("fold_unroll", t.foldUnroll);
+  writeFields(w, t, kGPUTuning);
   return w.done();
 }
 
-static TargetInfo::GPUTuning decodeGPUTuning(Reader &r) {
-  TargetInfo::GPUTuning t;
-  t.block = r.integer("block");
-  t.maxBlocks = r.integer("max_blocks");
-  t.tile = r.integer("tile");
-  t.tileRows = r.integer("tile_rows");
-  t.minTileSide = r.integer("min_tile_side");
-  t.farRowBytes = r.integer("far_row_bytes");
-  t.vectorsPerThread = r.integer("vectors_per_thread");
-  t.reduceUnroll = r.integer("reduce_unroll");
-  t.foldThreadsMin = r.integer("fold_threads_min");
-  t.foldUnroll = r.integer("fold_unroll");
+static GPUTuning decodeGPUTuning(Reader &r) {
+  GPUTuning t;
+  readFields(r, t, kGPUTuning);
   return t;
 }
 

@@ -77,15 +77,12 @@ Fallible<KernelPlan> mlir::layout::planKernel(Operation *op,
 
 /// Whether every layout `op` reads or writes is static.
 static bool hasStaticLayouts(Operation *op) {
-  return llvm::all_of(op->getOperandTypes(),
-                      [](Type t) {
-                        auto tensor = dyn_cast<StridedTensorType>(t);
-                        return !tensor || tensor.getStridedLayout().isStatic();
-                      }) &&
-         llvm::all_of(op->getResultTypes(), [](Type t) {
-           auto tensor = dyn_cast<StridedTensorType>(t);
-           return !tensor || tensor.getStridedLayout().isStatic();
-         });
+  auto isStatic = [](Type t) {
+    auto tensor = dyn_cast<StridedTensorType>(t);
+    return !tensor || tensor.getStridedLayout().isStatic();
+  };
+  return llvm::all_of(op->getOperandTypes(), isStatic) &&
+         llvm::all_of(op->getResultTypes(), isStatic);
 }
 
 namespace {
