@@ -126,10 +126,11 @@ struct CodeGenTarget {
 
 /// Runs layoutc's pipeline on a parsed module: layout-fold-views and
 /// layout-plan-copies (with MLIR's pass-manager and timing command-line
-/// options), then checkOptions, then layout-plan-kernels for the target
-/// (cpuTargetInfo of the TargetMachine of `options.cpu`, or
-/// cudaTargetInfo()). The options are checked only after the first stage so
-/// that the program's own diagnostics come first. --no-opt runs no pass;
+/// options), then checkOptions, then layout-plan-kernels for the target:
+/// the `options.layoutTarget` preset, else cpuTargetInfo of the TargetMachine
+/// of `options.cpu` or cudaTargetInfo(). The options are checked only after the
+/// first stage so that the program's own diagnostics come first. --no-opt runs
+/// no pass;
 /// --run plans no kernels, runProgram plans them for this machine.
 LogicalResult runPipeline(ModuleOp module, const DriverOptions &options,
                           CodeGenTarget &target);
