@@ -1,0 +1,228 @@
+"""layoutc.compile: a PyTorch function or a layout program to a callable.
+
+A compiled function is a `_layoutc.Dispatcher`: each call reads its
+arguments' layouts in C and runs the kernel compiled for them; the first call
+with a new (shapes, strides, dtypes) traces the function for that layout,
+compiles it (or finds it in the disk cache) and remembers it.
+"""
+
+import functools
+import os
+
+from . import _layoutc, _toolchain
+from ._errors import LayoutcError
+
+try:
+    import torch
+except ImportError:  # NumPy-only use of compiled programs
+    torch = None
+try:
+    import numpy as np
+except ImportError:
+    np = None
+
+_DL_CODES = {"i1": (6, 8), "i8": (0, 8), "i16": (0, 16), "i32": (0, 32),
+             "i64": (0, 64), "ui8": (1, 8), "f16": (2, 16), "bf16": (4, 16),
+             "f32": (2, 32), "f64": (2, 64)}
+_NUMPY_NAMES = {"i1": "bool", "i8": "int8", "i16": "int16", "i32": "int32",
+                "i64": "int64", "ui8": "uint8", "f16": "float16",
+                "f32": "float32", "f64": "float64"}
+
+if torch is not None:
+    from ._trace import DTYPES as _TORCH_TO_LAYOUT
+    _TORCH_DTYPES = {v: k for k, v in _TORCH_TO_LAYOUT.items()}
+    _layoutc.init(torch.Tensor,
+                  {k: _DL_CODES[v] for k, v in _TORCH_TO_LAYOUT.items()},
+                  LayoutcError)
+else:
+    _TORCH_DTYPES = {}
+    _layoutc.init(None, {}, LayoutcError)
+
+
+def _is_torch(x):
+    return torch is not None and isinstance(x, torch.Tensor)
+
+
+def _check_device(args):
+    for i, a in enumerate(args):
+        if _is_torch(a) and a.device.type != "cpu":
+            if a.device.type == "cuda":
+                raise LayoutcError(
+                    f"argument {i} is a CUDA tensor: layoutc.compile runs "
+                    "CPU kernels; the CUDA backend (layoutc --target=cuda, "
+                    "docs/cuda.md) is not wired into the Python package yet")
+            raise LayoutcError(f"argument {i} is on device {a.device}; "
+                               "layoutc.compile runs on the CPU")
+
+
+def _numpy_dtype(dtype):
+    if np is None or dtype not in _NUMPY_NAMES:
+        raise LayoutcError(f"a {dtype} result cannot be a NumPy array")
+    return np.dtype(_NUMPY_NAMES[dtype])
+
+
+def _storage_size(sizes, strides):
+    if any(s == 0 for s in sizes):
+        return 0
+    return 1 + sum((s - 1) * abs(st) for s, st in zip(sizes, strides))
+
+
+def _numpy_empty(sizes, strides, dtype):
+    base = np.empty(_storage_size(sizes, strides), dtype)
+    return np.lib.stride_tricks.as_strided(
+        base, tuple(sizes), tuple(s * dtype.itemsize for s in strides))
+
+
+class _ArrayView:
+    """An __array_interface__ over another array's memory; NumPy keeps it
+    (and so the array) alive as the view's base."""
+
+    def __init__(self, base, iface):
+        self.base = base
+        self.__array_interface__ = iface
+
+
+def _numpy_view(a, sizes, strides, offset):
+    if not isinstance(a, np.ndarray):
+        a = np.from_dlpack(a)
+    item = a.dtype.itemsize
+    iface = dict(a.__array_interface__)
+    iface.update(data=(iface["data"][0] + offset * item, False),
+                 shape=tuple(sizes),
+                 strides=tuple(s * item for s in strides))
+    iface.pop("mask", None)
+    iface.pop("offset", None)
+    return np.asarray(_ArrayView(a, iface))
+
+
+def _torch_view(a, sizes, strides, offset):
+    if any(s < 0 for s in strides):
+        raise LayoutcError(f"a result view has negative strides {strides}, "
+                           "which torch tensors cannot have")
+    return a.as_strided(sizes, strides, a.storage_offset() + offset)
+
+
+def make_entry(library, function, results, use_torch, arg_layouts=None):
+    """The Dispatcher entry of one function of `library`: its kernel, one
+    allocator per new result and how to return each result. `results` are
+    explain's result records; `arg_layouts[i]` = (sizes, strides) of
+    argument i when known, so that a view equal to it returns the argument
+    itself."""
+    kernel = _layoutc.Kernel(library.path, library.symbols[function])
+    allocators, specs = [], []
+    for r, res in enumerate(results):
+        sizes, strides, dtype = res["sizes"], res["strides"], res["dtype"]
+        if res["aliases"] is None:
+            if use_torch:
+                alloc = functools.partial(torch.empty_strided, tuple(sizes),
+                                          tuple(strides),
+                                          dtype=_TORCH_DTYPES[dtype])
+            else:
+                alloc = functools.partial(_numpy_empty, sizes, strides,
+                                          _numpy_dtype(dtype))
+            specs.append(len(allocators))
+            allocators.append(alloc)
+            continue
+        arg = res["aliases"]
+        offset = library.view_offsets[(function, r)]
+        if (arg_layouts and offset == 0 and
+                arg_layouts[arg] == (list(sizes), list(strides))):
+            specs.append((arg, None))
+        else:
+            view = _torch_view if use_torch else _numpy_view
+            specs.append((arg, functools.partial(
+                lambda f, s, st, o, a: f(a, s, st, o), view, list(sizes),
+                list(strides), offset)))
+    return kernel, tuple(allocators), tuple(specs)
+
+
+class CompiledFunction(_layoutc.Dispatcher):
+    """A traced PyTorch function compiled per argument layout. Call it with
+    torch CPU tensors or NumPy arrays. `traced(*args)` gives the layout
+    program for those arguments, `explain(*args)` its report."""
+
+    def __init__(self, fn, flags=()):
+        super().__init__()
+        self.fn = fn
+        self.flags = tuple(flags)
+        functools.update_wrapper(self, fn, updated=())
+
+    def traced(self, *args):
+        from ._trace import trace
+        return trace(self.fn, *args)
+
+    def _miss(self, args):
+        from ._trace import trace
+        _check_device(args)
+        traced = trace(self.fn, *args)
+        if traced.uses_as_strided:
+            self.offset_sensitive = True
+        library = _toolchain.build_library(traced.mlir, self.flags)
+        report = library.explain(traced.name)
+        layouts = [(list(a.shape), list(a.stride())) if _is_torch(a) else None
+                   for a in args]
+        use_torch = any(_is_torch(a) for a in args) or not args
+        kernel, allocs, specs = make_entry(
+            library, traced.name, report["results"], use_torch,
+            layouts if all(layouts) else None)
+        single = not traced.returns_tuple and traced.num_results == 1
+        return kernel, allocs, specs, single
+
+
+class CompiledProgram:
+    """Every function of a layout program, compiled once: attributes (and
+    items) by function name, each a callable whose arguments must have the
+    declared layouts (a mismatch raises LayoutcError with the runtime's
+    message). A program with one function is itself callable."""
+
+    def __init__(self, program=None, source=None, flags=()):
+        self.library = _toolchain.build_library(program, tuple(flags), source)
+        self.functions = {}
+        for name in self.library.params:
+            self.functions[name] = _ProgramFunction(self.library, name)
+
+    def __getattr__(self, name):
+        try:
+            return self.__dict__["functions"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, name):
+        return self.functions[name]
+
+    def __call__(self, *args):
+        if len(self.functions) != 1:
+            raise TypeError("this program has functions "
+                            f"{', '.join(self.functions)}: call one by name")
+        return next(iter(self.functions.values()))(*args)
+
+
+class _ProgramFunction(_layoutc.Dispatcher):
+    def __init__(self, library, name):
+        super().__init__()
+        self.library, self.name = library, name
+        self.report = library.explain(name)
+
+    def _miss(self, args):
+        _check_device(args)
+        use_torch = any(_is_torch(a) for a in args) or not args
+        kernel, allocs, specs = make_entry(self.library, self.name,
+                                           self.report["results"], use_torch)
+        return kernel, allocs, specs, len(specs) == 1
+
+
+def compile(fn_or_program, *examples, flags=()):
+    """layoutc.compile(fn, *examples) or layoutc.compile(program): see
+    docs/python.md."""
+    if isinstance(fn_or_program, (str, os.PathLike)):
+        text = os.fspath(fn_or_program)
+        if "func.func" in text:
+            return CompiledProgram(program=text, flags=flags)
+        return CompiledProgram(source=text, flags=flags)
+    if not callable(fn_or_program):
+        raise TypeError("layoutc.compile takes a function, MLIR text or the "
+                        "path of a .mlir file")
+    compiled = CompiledFunction(fn_or_program, flags)
+    if examples:
+        compiled.prepare(*examples)
+    return compiled

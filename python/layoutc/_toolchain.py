@@ -1,0 +1,191 @@
+"""Running layoutc and building loadable kernels, with the on-disk cache.
+
+A program is compiled by the `layoutc` binary of the build this package
+belongs to (`--emit=obj,header`), then linked by the system C compiler with
+a small wrapper into a shared object that links the shared `layout_rt`, so
+that every loaded kernel shares one thread pool. Shared objects are cached
+under `$LAYOUTC_CACHE_DIR` (default `$XDG_CACHE_HOME/layoutc`, else
+`~/.cache/layoutc`), keyed by the program text, the flags and the identity of
+the compiler and runtime, as Triton caches its kernels.
+"""
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+from . import _config
+from ._errors import LayoutcError
+
+
+def layoutc_binary():
+    """The layoutc executable: `$LAYOUTC`, else the one of this build."""
+    return os.environ.get("LAYOUTC") or _config.LAYOUTC
+
+
+def cache_dir():
+    if os.environ.get("LAYOUTC_CACHE_DIR"):
+        return os.environ["LAYOUTC_CACHE_DIR"]
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "layoutc")
+
+
+def run_layoutc(program, args, source=None):
+    """Runs layoutc on `program` (MLIR text) or on the file `source`, and
+    returns its standard output. A failure raises LayoutcError with layoutc's
+    diagnostics, which name the program's locations."""
+    cmd = [layoutc_binary(), source or "-", *args]
+    try:
+        proc = subprocess.run(cmd, input=None if source else program.encode(),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as e:
+        raise LayoutcError(f"cannot run layoutc ({cmd[0]}): {e}") from None
+    if proc.returncode != 0:
+        message = proc.stderr.decode(errors="replace").strip()
+        raise LayoutcError(message or f"layoutc exited with {proc.returncode}")
+    return proc.stdout.decode()
+
+
+def explain_json(program, source=None, flags=()):
+    return json.loads(run_layoutc(program, ["--emit=explain", *flags], source))
+
+
+def _file_identity(path):
+    try:
+        st = os.stat(path)
+        return f"{os.path.realpath(path)}:{st.st_size}:{st.st_mtime_ns}"
+    except OSError:
+        return path
+
+
+def _c_compiler():
+    return os.environ.get("CC") or "cc"
+
+
+# `lrt_status_t f(const DLTensor *x, DLTensor *result0, const
+# lrt_exec_options_t *options);` in the generated header.
+_PROTOTYPE = re.compile(
+    r"^lrt_status_t (\w+)\(([^)]*)const lrt_exec_options_t \*options\);$",
+    re.M)
+_VIEW_OFFSET = re.compile(
+    r"^static const int64_t (\w+)_result(\d+)_offset\b[^=]*= (-?\d+);$", re.M)
+
+
+def _entry_points(header):
+    """(name, number of DLTensor parameters) of each DLPack entry point, in
+    the header's order; raw entry points (`<f>_raw`) are skipped."""
+    entries = []
+    for m in _PROTOTYPE.finditer(header):
+        name = m.group(1)
+        if name.endswith("_raw") and any(n == name[:-4] for n, _ in entries):
+            continue
+        entries.append((name, m.group(2).count("DLTensor *")))
+    return entries
+
+
+class Library:
+    """A built shared object: `path`, and per function its number of
+    DLPack tensor parameters (`params`), the packed entry point's symbol
+    (`symbols`) and each view result's offset in elements from its
+    argument's first element (`view_offsets[(function, result)]`)."""
+
+    def __init__(self, path, header, report):
+        self.path = path
+        self.report = report
+        self.params = {}
+        self.symbols = {}
+        for i, (name, count) in enumerate(_entry_points(header)):
+            self.params[name] = count
+            self.symbols[name] = f"layoutc_packed_{i}"
+        self.view_offsets = {(m.group(1), int(m.group(2))): int(m.group(3))
+                             for m in _VIEW_OFFSET.finditer(header)}
+
+    def explain(self, function):
+        """The explain record of `function` (--emit=explain)."""
+        for f in self.report["functions"]:
+            if f["name"] == function:
+                return f
+        raise KeyError(function)
+
+
+def _load(directory):
+    with open(os.path.join(directory, "kernels.h"), encoding="utf-8") as f:
+        header = f.read()
+    with open(os.path.join(directory, "explain.json"), encoding="utf-8") as f:
+        report = json.load(f)
+    return Library(os.path.join(directory, "kernels.so"), header, report)
+
+
+def _wrapper_source(header_name, header):
+    """One packed entry point per function: the DLPack entry point with its
+    tensors in an array, so that the extension calls every function alike."""
+    lines = [f'#include "{header_name}"', ""]
+    for i, (name, count) in enumerate(_entry_points(header)):
+        params = ", ".join(f"(DLTensor *)t[{k}]" for k in range(count))
+        sep = ", " if count else ""
+        lines += [
+            f"lrt_status_t layoutc_packed_{i}(void *const *t,",
+            "                                 const lrt_exec_options_t *o);",
+            f"lrt_status_t layoutc_packed_{i}(void *const *t,",
+            "                                 const lrt_exec_options_t *o) {",
+            f"  (void)t;\n  return {name}({params}{sep}o);", "}", ""]
+    return "\n".join(lines)
+
+
+def build_library(program, flags=(), source=None):
+    """Compiles `program` (or the file `source`) to a loadable shared object,
+    or finds it in the disk cache. Returns a Library."""
+    text = program if source is None else open(source, encoding="utf-8").read()
+    key = hashlib.sha256("\0".join([
+        "layoutc-kernel-v1", text, *flags,
+        _file_identity(layoutc_binary()),
+        _file_identity(os.path.join(_config.RUNTIME_LIB_DIR,
+                                    "liblayout_rt.so")),
+        _c_compiler()]).encode()).hexdigest()[:32]
+    final = os.path.join(cache_dir(), key)
+    so = os.path.join(final, "kernels.so")
+    if os.path.exists(so):
+        return _load(final)
+    os.makedirs(cache_dir(), exist_ok=True)
+    work = tempfile.mkdtemp(prefix="build-", dir=cache_dir())
+    try:
+        base = os.path.join(work, "kernels")
+        if source is None:
+            with open(base + ".mlir", "w", encoding="utf-8") as f:
+                f.write(program)
+        run_layoutc(None, ["--emit=obj,header", "-o", base, *flags],
+                    source or base + ".mlir")
+        with open(base + ".h", encoding="utf-8") as f:
+            header = f.read()
+        with open(os.path.join(work, "explain.json"), "w",
+                  encoding="utf-8") as f:
+            f.write(run_layoutc(None, ["--emit=explain", *flags],
+                                source or base + ".mlir"))
+        with open(os.path.join(work, "packed.c"), "w", encoding="utf-8") as f:
+            f.write(_wrapper_source("kernels.h", header))
+        cmd = [_c_compiler(), "-shared", "-fPIC", "-O2", "-o", base + ".so",
+               os.path.join(work, "packed.c"), base + ".o",
+               "-I" + work, "-I" + _config.RUNTIME_INCLUDE_DIR,
+               "-I" + _config.DLPACK_INCLUDE_DIR,
+               "-L" + _config.RUNTIME_LIB_DIR, "-llayout_rt",
+               "-Wl,-rpath," + _config.RUNTIME_LIB_DIR]
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT)
+        if proc.returncode != 0:
+            raise LayoutcError("linking the kernels failed: " + " ".join(cmd) +
+                               "\n" + proc.stdout.decode(errors="replace"))
+        try:
+            os.replace(work, final)  # atomic: another process may race us
+        except OSError:
+            if not os.path.exists(so):
+                raise
+        else:
+            work = None
+        return _load(final)
+    finally:
+        if work:
+            shutil.rmtree(work, ignore_errors=True)

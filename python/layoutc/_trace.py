@@ -1,0 +1,539 @@
+"""layoutc.trace: a PyTorch function to a layout program.
+
+The function runs once on meta tensors (nothing is computed) under a
+TorchDispatchMode, which sees every aten op after PyTorch's own
+decompositions (`reshape` arrives as `_reshape_alias` or as `clone` +
+`_unsafe_view`, `narrow` as `slice`, `movedim` as `permute`). Each op maps to
+layout ops whose result types are PyTorch's own (the meta tensors' sizes,
+strides and offsets), written out in full, so that layoutc checks its
+inference against PyTorch's at every op. Each op's location is the user's
+source line (`file.py:line:col`). An op without a layout equivalent, an
+operand not derived from the arguments, and an error PyTorch raises all stop
+the trace with a TraceError at the user's line.
+"""
+
+import os
+import re
+import sys
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from ._errors import TraceError
+
+DTYPES = {
+    torch.bool: "i1", torch.int8: "i8", torch.int16: "i16",
+    torch.int32: "i32", torch.int64: "i64", torch.uint8: "ui8",
+    torch.float16: "f16", torch.bfloat16: "bf16", torch.float32: "f32",
+    torch.float64: "f64",
+}
+TORCH_DTYPES = {v: k for k, v in DTYPES.items()}
+NUMPY_DTYPES = {"bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32",
+                "int64": "i64", "uint8": "ui8", "float16": "f16",
+                "float32": "f32", "float64": "f64"}
+
+_INT_MAX = 2**63 - 1
+_SKIP_DIRS = tuple(os.path.dirname(m.__file__) + os.sep
+                   for m in (torch, sys.modules[__name__.rsplit(".", 1)[0]]))
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*$")
+
+
+def row_major(sizes):
+    strides, step = [], 1
+    for s in reversed(sizes):
+        strides.append(step)
+        step *= max(s, 1)
+    return strides[::-1]
+
+
+def tensor_type(sizes, strides, offset, dtype):
+    """`!layout.tensor<...>`; the printer's short form when row-major at 0."""
+    shape = "".join(f"{s}x" for s in sizes) + dtype
+    if list(strides) == row_major(sizes) and offset == 0:
+        return f"!layout.tensor<{shape}>"
+    st = ", ".join(str(s) for s in strides)
+    return f"!layout.tensor<{shape}, strided<[{st}], offset: {offset}>>"
+
+
+def type_of(t):
+    if t.dtype not in DTYPES:
+        raise TraceError(f"dtype {t.dtype} has no layout element type")
+    return tensor_type(list(t.shape), list(t.stride()), t.storage_offset(),
+                       DTYPES[t.dtype])
+
+
+def _reach(sizes, strides):
+    if any(s == 0 for s in sizes):
+        return 0
+    return 1 + sum((s - 1) * st for s, st in zip(sizes, strides))
+
+
+def meta_like(x, index):
+    """A meta tensor with the layout of argument `x` (a torch tensor, a NumPy
+    array or another __dlpack__ object): sizes, strides and, for torch,
+    the storage offset, over a storage that ends where the view does."""
+    if isinstance(x, torch.Tensor):
+        if x.dtype not in DTYPES:
+            raise TraceError(f"argument {index}: dtype {x.dtype} has no layout "
+                             "element type")
+        sizes, strides = list(x.shape), list(x.stride())
+        offset, dtype = x.storage_offset(), x.dtype
+    elif hasattr(x, "__array_interface__"):
+        iface = x.__array_interface__
+        name = str(getattr(x, "dtype", ""))
+        if name not in NUMPY_DTYPES:
+            raise TraceError(f"argument {index}: dtype {name or '?'} has no "
+                             "layout element type")
+        itemsize = x.dtype.itemsize
+        sizes = list(iface["shape"])
+        strides = ([s // itemsize for s in iface["strides"]]
+                   if iface.get("strides") else row_major(sizes))
+        offset, dtype = 0, TORCH_DTYPES[NUMPY_DTYPES[name]]
+    else:
+        raise TraceError(f"argument {index}: layoutc.trace takes torch tensors "
+                         f"and NumPy arrays, not {type(x).__name__}")
+    if any(s < 0 for s in strides):
+        raise TraceError(f"argument {index}: negative strides {strides}: "
+                         "PyTorch tensors cannot have them; pass a copy")
+    storage = torch.empty(offset + _reach(sizes, strides), dtype=dtype,
+                          device="meta")
+    return storage.as_strided(sizes, strides, offset)
+
+
+def user_location():
+    """(file, line, col) of the innermost frame outside torch and layoutc."""
+    frame = sys._getframe(1)
+    while frame and frame.f_code.co_filename.startswith(_SKIP_DIRS):
+        frame = frame.f_back
+    if frame is None:
+        return ("<unknown>", 0, 0)
+    line, col = frame.f_lineno, 0
+    try:
+        positions = list(frame.f_code.co_positions())
+        pos = positions[frame.f_lasti // 2]
+        if pos[0] is not None:
+            line = pos[0]
+        col = (pos[2] or 0) + 1 if pos[2] is not None else 0
+    except (AttributeError, IndexError):
+        pass
+    return (frame.f_code.co_filename, line, col)
+
+
+def mlir_loc(where):
+    path = where[0].replace("\\", "\\\\").replace('"', '\\"')
+    return f'loc("{path}":{where[1]}:{where[2]})'
+
+
+class Value:
+    __slots__ = ("name", "tensor", "type")
+
+    def __init__(self, name, tensor):
+        self.name, self.tensor, self.type = name, tensor, type_of(tensor)
+
+
+class Traced:
+    """The result of layoutc.trace: `mlir` (the program's text), `name` (its
+    one function), `arg_names`, `returns_tuple` (whether the function
+    returned a tuple or list), `num_results`, and `uses_as_strided` (whose
+    offsets are absolute in an argument's storage)."""
+
+    def __init__(self, mlir, name, arg_names, returns_tuple, num_results,
+                 uses_as_strided):
+        self.mlir, self.name, self.arg_names = mlir, name, arg_names
+        self.returns_tuple, self.num_results = returns_tuple, num_results
+        self.uses_as_strided = uses_as_strided
+
+    def __str__(self):
+        return self.mlir
+
+    def __repr__(self):
+        return f"<layoutc.Traced {self.name}>\n{self.mlir}"
+
+
+class _Tracer(TorchDispatchMode):
+    def __init__(self):
+        super().__init__()
+        self.values = {}  # id(tensor) -> Value; the Values keep them alive
+        self.lines = []
+        self.counter = 0
+        self.uses_as_strided = False
+
+    # -- values ------------------------------------------------------------
+    def bind(self, tensor, name=None):
+        if name is None:
+            name = f"%v{self.counter}"
+            self.counter += 1
+        value = Value(name, tensor)
+        self.values[id(tensor)] = value
+        return value
+
+    def alias(self, tensor, value):
+        self.values[id(tensor)] = Value(value.name, value.tensor)
+
+    def value(self, tensor, op, where):
+        v = self.values.get(id(tensor))
+        if v is None or v.tensor is not tensor:
+            raise TraceError(
+                f"{op}: an operand is not derived from the function's "
+                "arguments (tensors created inside the function or captured "
+                "from outside it have no layout equivalent)", op, *where[:2])
+        return v
+
+    # -- emission ----------------------------------------------------------
+    def emit(self, text, operand, out, where):
+        result = self.bind(out)
+        self.lines.append(f"  {result.name} = {text} : {operand.type} -> "
+                          f"{result.type} {mlir_loc(where)}")
+        return result
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        op = str(func)
+        where = user_location()
+        handler = _HANDLERS.get(op)
+        if handler is None:
+            raise TraceError(f"{op} has no layout equivalent (layoutc traces "
+                             "view ops, clone/contiguous/to/copy_ and the "
+                             "reductions sum, mean, prod, amax, amin, argmax "
+                             "and argmin)", op, *where[:2])
+        bound = _bind(func, args, kwargs)
+        operands = [self.value(a, op, where) for a in _tensors(args, kwargs)]
+        try:
+            out = func(*args, **kwargs)
+        except Exception as e:
+            raise TraceError(f"{op}: {e}", op, *where[:2]) from None
+        handler(self, bound, operands, out, op, where)
+        return out
+
+
+def _bind(func, args, kwargs):
+    bound = {}
+    for i, a in enumerate(func._schema.arguments):
+        if i < len(args):
+            bound[a.name] = args[i]
+        elif a.name in kwargs:
+            bound[a.name] = kwargs[a.name]
+        else:
+            bound[a.name] = a.default_value if a.has_default_value() else None
+    return bound
+
+
+def _tensors(args, kwargs):
+    for a in list(args) + list(kwargs.values()):
+        if isinstance(a, torch.Tensor):
+            yield a
+        elif isinstance(a, (list, tuple)):
+            yield from (t for t in a if isinstance(t, torch.Tensor))
+
+
+def _ints(xs):
+    return ", ".join(str(int(x)) for x in xs)
+
+
+# -- handlers: (tracer, bound schema args, operand Values, out, op, where) --
+
+def _view(t, b, ops, out, op, where):
+    t.emit(f"layout.view {ops[0].name} [{_ints(out.shape)}]", ops[0], out,
+           where)
+
+
+def _identity(t, b, ops, out, op, where):
+    t.alias(out, ops[0])
+
+
+def _permute(t, b, ops, out, op, where):
+    t.emit(f"layout.permute {ops[0].name} [{_ints(b['dims'])}]", ops[0], out,
+           where)
+
+
+def _transpose(t, b, ops, out, op, where):
+    t.emit(f"layout.transpose {ops[0].name} {int(b['dim0'])}, "
+           f"{int(b['dim1'])}", ops[0], out, where)
+
+
+def _t(t, b, ops, out, op, where):
+    if ops[0].tensor.dim() < 2:
+        t.emit(f"layout.view {ops[0].name} [{_ints(out.shape)}]", ops[0],
+               out, where)
+    else:
+        t.emit(f"layout.transpose {ops[0].name} 0, 1", ops[0], out, where)
+
+
+def _slice(t, b, ops, out, op, where):
+    start = "" if b["start"] is None else str(int(b["start"]))
+    end = "" if b["end"] is None or b["end"] >= _INT_MAX else str(int(b["end"]))
+    step = int(b["step"] if b["step"] is not None else 1)
+    parts = [start, end] + ([str(step)] if step != 1 else [])
+    bounds = " : ".join(parts).replace("  ", " ").strip()
+    t.emit(f"layout.slice {ops[0].name} dim {int(b['dim'])} [{bounds}]",
+           ops[0], out, where)
+
+
+def _select(t, b, ops, out, op, where):
+    t.emit(f"layout.select {ops[0].name} dim {int(b['dim'])} index "
+           f"{int(b['index'])}", ops[0], out, where)
+
+
+def _expand(t, b, ops, out, op, where):
+    t.emit(f"layout.expand {ops[0].name} [{_ints(b['size'])}]", ops[0], out,
+           where)
+
+
+def _unsqueeze(t, b, ops, out, op, where):
+    t.emit(f"layout.unsqueeze {ops[0].name} dim {int(b['dim'])}", ops[0], out,
+           where)
+
+
+def _squeeze(t, b, ops, out, op, where):
+    dims = b.get("dim")
+    dims = [] if dims is None else ([dims] if isinstance(dims, int) else dims)
+    t.emit(f"layout.squeeze {ops[0].name} [{_ints(dims)}]", ops[0], out, where)
+
+
+def _diagonal(t, b, ops, out, op, where):
+    t.emit(f"layout.diagonal {ops[0].name} offset {int(b['offset'])} dims "
+           f"{int(b['dim1'])}, {int(b['dim2'])}", ops[0], out, where)
+
+
+def _unfold(t, b, ops, out, op, where):
+    t.emit(f"layout.unfold {ops[0].name} dim {int(b['dimension'])} size "
+           f"{int(b['size'])} step {int(b['step'])}", ops[0], out, where)
+
+
+def _as_strided(t, b, ops, out, op, where):
+    t.uses_as_strided = True
+    offset = b["storage_offset"]
+    if offset is None:
+        offset = ops[0].tensor.storage_offset()
+    t.emit(f"layout.as_strided {ops[0].name} [{_ints(b['size'])}] strides "
+           f"[{_ints(b['stride'])}] offset {int(offset)}", ops[0], out, where)
+
+
+def _split(t, b, ops, out, op, where):
+    dim = int(b["dim"])
+    sizes = [o.shape[dim] for o in out]
+    results = [t.bind(o) for o in out]
+    names = ", ".join(r.name for r in results)
+    types = ", ".join(r.type for r in results)
+    t.lines.append(f"  {names} = layout.split {ops[0].name} dim {dim} "
+                   f"[{_ints(sizes)}] : {ops[0].type} -> {types} "
+                   f"{mlir_loc(where)}")
+
+
+def _unbind(t, b, ops, out, op, where):
+    for i, o in enumerate(out):
+        t.emit(f"layout.select {ops[0].name} dim {int(b['dim'])} index {i}",
+               ops[0], o, where)
+
+
+_FORMATS = {None: "", torch.preserve_format: "",
+            torch.contiguous_format: " contiguous",
+            torch.channels_last: " channels_last",
+            torch.channels_last_3d: " channels_last_3d"}
+
+
+def _format_of(b, op, where):
+    fmt = b.get("memory_format")
+    if fmt not in _FORMATS:
+        raise TraceError(f"{op}: memory format {fmt} has no layout equivalent",
+                         op, *where[:2])
+    return _FORMATS[fmt]
+
+
+def _clone(t, b, ops, out, op, where):
+    t.emit(f"layout.clone {ops[0].name}{_format_of(b, op, where)}", ops[0],
+           out, where)
+
+
+def _to_copy(t, b, ops, out, op, where):
+    for key in ("layout", "device"):
+        if b.get(key) is not None and not (key == "device" and
+                                          torch.device(b[key]).type == "meta"):
+            raise TraceError(f"{op}: changing the {key} has no layout "
+                             "equivalent (layoutc converts dtypes and layouts "
+                             "on one device)", op, *where[:2])
+    fmt = _format_of(b, op, where)
+    if out.dtype == ops[0].tensor.dtype:
+        t.emit(f"layout.clone {ops[0].name}{fmt}", ops[0], out, where)
+        return
+    if not fmt:
+        t.emit(f"layout.to {ops[0].name} {DTYPES[out.dtype]}", ops[0], out,
+               where)
+        return
+    mid = torch.empty_like(ops[0].tensor, dtype=out.dtype)
+    converted = t.emit(f"layout.to {ops[0].name} {DTYPES[out.dtype]}", ops[0],
+                       mid, where)
+    t.emit(f"layout.contiguous {converted.name}{fmt}", converted, out, where)
+
+
+def _copy_(t, b, ops, out, op, where):
+    dst, src = ops[0], ops[1]
+    t.lines.append(f"  layout.copy {src.name}, {dst.name} : {src.type}, "
+                   f"{dst.type} {mlir_loc(where)}")
+
+
+def _flip(t, b, ops, out, op, where):
+    # torch.flip copies; layout.flip is a view (negative strides), cloned
+    # here into PyTorch's output strides.
+    x = ops[0]
+    xt = x.tensor
+    src = x
+    if xt.numel() > 0 and xt.dim() > 0:
+        dims = sorted({int(d) % xt.dim() for d in b["dims"]})
+        sizes, strides = list(xt.shape), list(xt.stride())
+        offset = xt.storage_offset() + sum((sizes[d] - 1) * strides[d]
+                                           for d in dims)
+        flipped = [-s if d in dims else s for d, s in enumerate(strides)]
+        name = f"%v{t.counter}"
+        t.counter += 1
+        src = Value.__new__(Value)
+        src.name, src.tensor = name, None
+        src.type = tensor_type(sizes, flipped, offset, DTYPES[xt.dtype])
+        t.lines.append(f"  {name} = layout.flip {x.name} [{_ints(dims)}] : "
+                       f"{x.type} -> {src.type} {mlir_loc(where)}")
+    fmt = ""
+    if list(out.stride()) == row_major(list(out.shape)):
+        fmt = " contiguous"
+    elif out.dim() == 4 and out.is_contiguous(
+            memory_format=torch.channels_last):
+        fmt = " channels_last"
+    t.emit(f"layout.clone {src.name}{fmt}", src, out, where)
+
+
+_REDUCE_OPS = {"sum": "sum", "mean": "mean", "prod": "prod", "amax": "amax",
+               "amin": "amin", "argmax": "argmax", "argmin": "argmin",
+               "max": "amax", "min": "amin"}
+
+
+def _reduce_dtype(kind, dtype):
+    if kind in ("argmax", "argmin"):
+        return torch.int64
+    if kind in ("sum", "prod") and not dtype.is_floating_point:
+        return torch.int64
+    return dtype
+
+
+def _reduce(t, b, ops, out, op, where):
+    kind = _REDUCE_OPS[op.split(".")[1]]
+    x = ops[0]
+    dtype = b.get("dtype")
+    if dtype is not None and dtype != x.tensor.dtype:
+        x = t.emit(f"layout.to {x.name} {DTYPES[dtype]}", x,
+                   torch.empty_like(x.tensor, dtype=dtype), where)
+    dims = b.get("dim")
+    dims = [] if dims is None else ([dims] if isinstance(dims, int) else dims)
+    keep = " keepdim" if b.get("keepdim") else ""
+    text = f"layout.reduce {kind} {x.name} dims [{_ints(dims)}]{keep}"
+    natural = _reduce_dtype(kind, x.tensor.dtype)
+    if natural == out.dtype:
+        t.emit(text, x, out, where)
+        return
+    # e.g. sum(dtype=torch.int32): an i64 sum wraps to the same i32 value.
+    r = t.emit(text, x, torch.empty_like(out, dtype=natural), where)
+    t.emit(f"layout.to {r.name} {DTYPES[out.dtype]}", r, out, where)
+
+
+_HANDLERS = {
+    "aten.view.default": _view,
+    "aten._unsafe_view.default": _view,
+    "aten._reshape_alias.default": _view,
+    "aten.alias.default": _identity,
+    "aten.detach.default": _identity,
+    "aten.permute.default": _permute,
+    "aten.transpose.int": _transpose,
+    "aten.t.default": _t,
+    "aten.slice.Tensor": _slice,
+    "aten.select.int": _select,
+    "aten.expand.default": _expand,
+    "aten.unsqueeze.default": _unsqueeze,
+    "aten.squeeze.default": _squeeze,
+    "aten.squeeze.dim": _squeeze,
+    "aten.squeeze.dims": _squeeze,
+    "aten.diagonal.default": _diagonal,
+    "aten.unfold.default": _unfold,
+    "aten.as_strided.default": _as_strided,
+    "aten.split.Tensor": _split,
+    "aten.split_with_sizes.default": _split,
+    "aten.unbind.int": _unbind,
+    "aten.clone.default": _clone,
+    "aten._to_copy.default": _to_copy,
+    "aten.copy_.default": _copy_,
+    "aten.sum.default": _reduce,
+    "aten.sum.dim_IntList": _reduce,
+    "aten.mean.default": _reduce,
+    "aten.mean.dim": _reduce,
+    "aten.prod.default": _reduce,
+    "aten.prod.dim_int": _reduce,
+    "aten.amax.default": _reduce,
+    "aten.amin.default": _reduce,
+    "aten.argmax.default": _reduce,
+    "aten.argmin.default": _reduce,
+    "aten.max.default": _reduce,
+    "aten.min.default": _reduce,
+    "aten.flip.default": _flip,
+}
+
+
+def _function_name(fn, name):
+    if name is not None:
+        return name
+    base = getattr(fn, "__name__", "")
+    return base if _IDENT.match(base) and "__" not in base else "fn"
+
+
+def _arg_names(fn, count):
+    try:
+        code = fn.__code__
+        names = list(code.co_varnames[:code.co_argcount])
+    except AttributeError:
+        names = []
+    out = []
+    for i in range(count):
+        n = names[i] if i < len(names) else ""
+        if not _IDENT.match(n) or re.match(r"v\d+$", n) or n in out:
+            n = f"arg{i}"
+        out.append(n)
+    return out
+
+
+def trace(fn, *examples, name=None):
+    """Traces `fn(*examples)` into a layout program (a Traced; str() is its
+    MLIR). The examples give the arguments' sizes, strides and dtypes; their
+    values are never read."""
+    if not callable(fn):
+        raise TypeError("layoutc.trace: fn must be callable")
+    metas = [meta_like(x, i) for i, x in enumerate(examples)]
+    fname = _function_name(fn, name)
+    names = _arg_names(fn, len(metas))
+    tracer = _Tracer()
+    args = [tracer.bind(m, f"%{n}") for m, n in zip(metas, names)]
+    with tracer:
+        out = fn(*metas)
+    where = (getattr(getattr(fn, "__code__", None), "co_filename",
+                     "<unknown>"),
+             getattr(getattr(fn, "__code__", None), "co_firstlineno", 0), 1)
+    returns_tuple = isinstance(out, (tuple, list))
+    outs = [] if out is None else (list(out) if returns_tuple else [out])
+    results = []
+    for o in outs:
+        if not isinstance(o, torch.Tensor):
+            raise TraceError(f"the function returned {type(o).__name__}; "
+                             "layoutc functions return tensors", None,
+                             *where[:2])
+        v = tracer.values.get(id(o))
+        if v is None or v.tensor is not o:
+            raise TraceError("a returned tensor is not derived from the "
+                             "function's arguments", None, *where[:2])
+        results.append(v)
+    params = ", ".join(f"{a.name}: {a.type}" for a in args)
+    rtypes = ", ".join(r.type for r in results)
+    sig = f" -> ({rtypes})" if results else ""
+    body = "\n".join(tracer.lines)
+    ret = (f"  return {', '.join(r.name for r in results)} : {rtypes} "
+           if results else "  return ")
+    mlir = (f"func.func @{fname}({params}){sig} {{\n"
+            + (body + "\n" if body else "")
+            + ret + mlir_loc(where) + "\n"
+            + f"}} {mlir_loc(where)}\n")
+    return Traced(mlir, fname, names, returns_tuple, len(results),
+                  tracer.uses_as_strided)
