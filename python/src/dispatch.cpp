@@ -317,7 +317,7 @@ struct DispatcherObject {
   PyObject_HEAD
       // Keys are the bytes of every argument's kind, device, dtype, shape and
       // strides (and storage offset when offset_sensitive).
-      std::unordered_map<std::string, std::unique_ptr<Entry>> *cache;
+      std::unordered_map<std::string, std::shared_ptr<Entry>> *cache;
   bool offsetSensitive;
 };
 
@@ -367,7 +367,10 @@ std::string makeKey(const CallState &state, const std::vector<int64_t> &offsets,
   return key;
 }
 
-Entry *findEntry(DispatcherObject *self, PyObject *args, CallState &state) {
+/// Shared: a call keeps its entry while the GIL is released, even if another
+/// thread clears the cache meanwhile.
+std::shared_ptr<Entry> findEntry(DispatcherObject *self, PyObject *args,
+                                 CallState &state) {
   Py_ssize_t n = PyTuple_GET_SIZE(args);
   std::vector<int64_t> offsets(n, 0);
   for (Py_ssize_t i = 0; i < n; ++i)
@@ -377,12 +380,12 @@ Entry *findEntry(DispatcherObject *self, PyObject *args, CallState &state) {
   std::string key = makeKey(state, offsets, withOffsets);
   auto it = self->cache->find(key);
   if (it != self->cache->end())
-    return it->second.get();
+    return it->second;
   PyObject *tuple = PyObject_CallMethodOneArg(
       reinterpret_cast<PyObject *>(self), strMiss, args);
   if (!tuple)
     return nullptr;
-  auto entry = std::make_unique<Entry>();
+  auto entry = std::make_shared<Entry>();
   bool ok = parseEntry(tuple, *entry);
   Py_DECREF(tuple);
   if (!ok)
@@ -390,9 +393,8 @@ Entry *findEntry(DispatcherObject *self, PyObject *args, CallState &state) {
   // The miss handler may have made the offsets part of the key.
   if (self->offsetSensitive != withOffsets)
     key = makeKey(state, offsets, self->offsetSensitive);
-  Entry *raw = entry.get();
-  (*self->cache)[key] = std::move(entry);
-  return raw;
+  (*self->cache)[key] = entry;
+  return entry;
 }
 
 PyObject *buildResults(Entry &entry, PyObject *args, PyObject *outputs) {
@@ -443,7 +445,7 @@ PyObject *dispatcherCall(DispatcherObject *self, PyObject *args,
   Py_ssize_t nargs = PyTuple_GET_SIZE(args);
   CallState state;
   state.views.resize(nargs);
-  Entry *entry = findEntry(self, args, state);
+  std::shared_ptr<Entry> entry = findEntry(self, args, state);
   if (!entry)
     return nullptr;
   Py_ssize_t nouts = PyTuple_GET_SIZE(entry->allocators);
@@ -482,7 +484,7 @@ int dispatcherInit(DispatcherObject *self, PyObject *args, PyObject *kwargs) {
                                    const_cast<char **>(keywords)))
     return -1;
   if (!self->cache)
-    self->cache = new std::unordered_map<std::string, std::unique_ptr<Entry>>;
+    self->cache = new std::unordered_map<std::string, std::shared_ptr<Entry>>;
   return 0;
 }
 
