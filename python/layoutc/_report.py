@@ -114,7 +114,9 @@ class Explain:
 
 
 def _program(fn_or_program, examples):
-    """(MLIR text or None, source path or None) of what the user gave."""
+    """(MLIR text or None, source path or None) of what the user gave: MLIR
+    text, a .mlir path, a function, or a compiled function (its function)."""
+    fn_or_program = getattr(fn_or_program, "fn", fn_or_program)
     if isinstance(fn_or_program, str) and "func.func" in fn_or_program:
         return fn_or_program, None
     if isinstance(fn_or_program, str) or hasattr(fn_or_program, "__fspath__"):
