@@ -100,7 +100,7 @@ class Library:
         self.symbols = {}
         for i, (name, count) in enumerate(_entry_points(header)):
             self.params[name] = count
-            self.symbols[name] = f"layoutc_packed_{i}"
+            self.symbols[name] = f"layoutc__packed_{i}"
         self.view_offsets = {(m.group(1), int(m.group(2))): int(m.group(3))
                              for m in _VIEW_OFFSET.finditer(header)}
 
@@ -122,17 +122,16 @@ def _load(directory):
 
 def _wrapper_source(header_name, header):
     """One packed entry point per function: the DLPack entry point with its
-    tensors in an array, so that the extension calls every function alike."""
+    tensors in an array, so that the extension calls every function alike.
+    Its names contain `__`, which layoutc rejects in function names, so they
+    cannot clash with the program's."""
     lines = [f'#include "{header_name}"', ""]
     for i, (name, count) in enumerate(_entry_points(header)):
-        params = ", ".join(f"(DLTensor *)t[{k}]" for k in range(count))
-        sep = ", " if count else ""
-        lines += [
-            f"lrt_status_t layoutc_packed_{i}(void *const *t,",
-            "                                 const lrt_exec_options_t *o);",
-            f"lrt_status_t layoutc_packed_{i}(void *const *t,",
-            "                                 const lrt_exec_options_t *o) {",
-            f"  (void)t;\n  return {name}({params}{sep}o);", "}", ""]
+        params = "".join(f"(DLTensor *)lc__t[{k}], " for k in range(count))
+        proto = (f"lrt_status_t layoutc__packed_{i}(void *const *lc__t, "
+                 "const lrt_exec_options_t *lc__o)")
+        lines += [proto + ";", proto + " {", "  (void)lc__t;",
+                  f"  return {name}({params}lc__o);", "}", ""]
     return "\n".join(lines)
 
 
@@ -141,7 +140,7 @@ def build_library(program, flags=(), source=None):
     or finds it in the disk cache. Returns a Library."""
     text = program if source is None else open(source, encoding="utf-8").read()
     key = hashlib.sha256("\0".join([
-        "layoutc-kernel-v1", text, *flags,
+        "layoutc-kernel-v2", text, *flags,
         _file_identity(layoutc_binary()),
         _file_identity(os.path.join(_config.RUNTIME_LIB_DIR,
                                     "liblayout_rt.so")),
