@@ -134,10 +134,13 @@ def explain(fn_or_program, *examples, flags=()):
 
 
 class MemoryMap:
-    """layoutc's memory map: `text` (--emit=memory-map) and `svg`."""
+    """layoutc's memory map of a program: `text` (its --emit=memory-map),
+    `svg` (the drawing: a standalone SVG document), `report` (the explain
+    report it draws, an Explain) and `mlir` (the program)."""
 
-    def __init__(self, text, svg):
+    def __init__(self, text, svg, report=None, mlir=None):
         self.text, self.svg = text, svg
+        self.report, self.mlir = report, mlir
 
     def _repr_svg_(self):
         return self.svg
@@ -145,14 +148,26 @@ class MemoryMap:
     def __str__(self):
         return self.text
 
+    def __repr__(self):
+        return self.text
+
     def save(self, path):
+        """Writes the SVG drawing to `path`."""
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.svg)
 
 
 def memory_map(fn_or_program, *examples):
+    """The memory map of a traced function (`memory_map(fn, *examples)`), a
+    compiled function, or a layout program (MLIR text or a .mlir path): which
+    storage element each logical index of each result reads, as text and as
+    an SVG drawing."""
+    from ._svg import render
     program, source = _program(fn_or_program, examples)
     text = _toolchain.run_layoutc(program, ["--emit=memory-map"], source)
     report = _toolchain.explain_json(program, source)
-    from ._svg import render
-    return MemoryMap(text, render(report))
+    if program is None:
+        with open(source, encoding="utf-8") as f:
+            program = f.read()
+    return MemoryMap(text, render(report, program), Explain(report, program),
+                     program)
