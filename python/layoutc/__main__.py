@@ -16,11 +16,13 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import sys
 
 from ._errors import LayoutcError
 
 _PROG = "python3 -m layoutc"
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*$")  # a program's function name
 
 
 class _Fail(Exception):
@@ -75,9 +77,11 @@ def _where(e):
     """` (at file.py:12)`: the innermost frame of `e` outside torch and
     layoutc, or nothing."""
     import traceback
-    from ._trace import _SKIP_DIRS
+    import torch
+    skip = tuple(os.path.dirname(m.__file__) + os.sep
+                 for m in (torch, sys.modules[__package__]))
     frames = [f for f in traceback.extract_tb(e.__traceback__)
-              if not f.filename.startswith(_SKIP_DIRS)]
+              if not f.filename.startswith(skip)]
     if not frames:
         return ""
     return f" (at {frames[-1].filename}:{frames[-1].lineno})"
@@ -120,7 +124,8 @@ def _program(args, command):
         return text, args.target, base
     fn, attr = _load_function(args.target)
     examples = _examples(args.example)
-    from ._trace import trace, _IDENT
+    from ._trace import trace
+    # The program's function is named after the attribute (lambdas too).
     name = attr if _IDENT.match(attr) and "__" not in attr else None
     try:
         traced = trace(fn, *examples, name=name)
