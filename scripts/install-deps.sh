@@ -17,7 +17,7 @@ PACKAGES=(
   libdlpack-dev
   universal-ctags
   python3-torch python3-numpy
-  python3-dev python3-pytest
+  python3-dev python3-pytest librsvg2-bin
 )
 if [ "${1:-}" = "--name" ]; then
   NAME=${2:?--name needs a name}
