@@ -17,6 +17,7 @@ import re
 import sys
 
 import torch
+from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from ._errors import TraceError
@@ -86,6 +87,10 @@ def meta_like(x, index):
                              "layout element type")
         itemsize = x.dtype.itemsize
         sizes = list(iface["shape"])
+        if any(s % itemsize for s in iface.get("strides") or ()):
+            raise TraceError(f"argument {index}: byte strides "
+                             f"{list(iface['strides'])} are not a multiple of "
+                             f"the element size ({itemsize} bytes)")
         strides = ([s // itemsize for s in iface["strides"]]
                    if iface.get("strides") else row_major(sizes))
         offset, dtype = 0, TORCH_DTYPES[NUMPY_DTYPES[name]]
@@ -168,7 +173,10 @@ class _Tracer(TorchDispatchMode):
         return value
 
     def alias(self, tensor, value):
-        self.values[id(tensor)] = Value(value.name, value.tensor)
+        """`tensor` (a new tensor object with the layout of `value`, e.g.
+        from aten.alias) is `value`; the Value holds `tensor`, which keeps
+        its id from being reused while the trace runs."""
+        self.values[id(tensor)] = Value(value.name, tensor)
 
     def value(self, tensor, op, where):
         v = self.values.get(id(tensor))
@@ -196,14 +204,103 @@ class _Tracer(TorchDispatchMode):
                              "view ops, clone/contiguous/to/copy_ and the "
                              "reductions sum, mean, prod, amax, amin, argmax "
                              "and argmin)", op, *where[:2])
-        bound = _bind(func, args, kwargs)
         operands = [self.value(a, op, where) for a in _tensors(args, kwargs)]
+        check = _CHECKS.get(op)
+        if check is not None:
+            kwargs = check(func, args, kwargs, op, where)
+        bound = _bind(func, args, kwargs)
         try:
             out = func(*args, **kwargs)
         except Exception as e:
             raise TraceError(f"{op}: {e}", op, *where[:2]) from None
-        handler(self, bound, operands, out, op, where)
-        return out
+        for o in out if isinstance(out, (tuple, list)) else [out]:
+            if isinstance(o, torch.Tensor) and o.dtype not in DTYPES:
+                raise TraceError(f"{op}: its result's dtype {o.dtype} has no "
+                                 "layout element type", op, *where[:2])
+        # A handler returns a replacement for `out` where PyTorch's meta
+        # kernel gives another layout than its CPU kernel (flip).
+        replaced = handler(self, bound, operands, out, op, where)
+        return out if replaced is None else replaced
+
+
+class _Devices(TorchFunctionMode):
+    """Device changes, seen where the user wrote them. The trace runs on
+    meta tensors standing for CPU tensors, so `x.to('cpu')`, `x.to(device=
+    'cpu', ...)` and `x.cpu()` are what they are in eager on a CPU tensor:
+    no device change (`x.cpu()` is `x`; `to` then converts only what else
+    it was asked to, and returns `x` when nothing). Any other device
+    (`x.cuda()`, `x.to('cuda')`) is a TraceError naming aten._to_copy, the
+    op that would move the data, at the user's line."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = dict(kwargs or {})
+        if func is torch.Tensor.cpu:
+            return args[0]
+        if func is torch.Tensor.cuda:
+            self._refuse("cuda")
+        if func is torch.Tensor.to:
+            rest = list(args[1:])
+            device = kwargs.pop("device", None)
+            if rest and isinstance(rest[0], (str, torch.device, int)):
+                device = rest.pop(0)
+            if device is not None:
+                if torch.device(device).type not in ("cpu", "meta"):
+                    self._refuse(device)
+                args = (args[0], *rest)
+        return func(*args, **kwargs)
+
+    @staticmethod
+    def _refuse(device):
+        op = "aten._to_copy.default"
+        where = user_location()
+        raise TraceError(f"{op}: moving a tensor to device {device} has no "
+                         "layout equivalent (layoutc.compile runs CPU "
+                         "kernels)", op, *where[:2])
+
+
+def _check_to_copy(func, args, kwargs, op, where):
+    """Before aten._to_copy: a device other than the CPU (e.g. from
+    `x.type(torch.cuda.FloatTensor)`, which _Devices does not see) or a
+    layout other than strided is a TraceError; the CPU is the meta device
+    the trace runs on."""
+    device = kwargs.get("device")
+    if device is not None and torch.device(device).type not in ("cpu",
+                                                                "meta"):
+        raise TraceError(f"{op}: moving a tensor to device {device} has no "
+                         "layout equivalent (layoutc.compile runs CPU "
+                         "kernels)", op, *where[:2])
+    if kwargs.get("layout") not in (None, torch.strided):
+        raise TraceError(f"{op}: layout {kwargs['layout']} has no layout "
+                         "equivalent (layoutc converts strided tensors)",
+                         op, *where[:2])
+    if device is not None:
+        kwargs = dict(kwargs, device=torch.device("meta"))
+    return kwargs
+
+
+def _check_copy_(func, args, kwargs, op, where):
+    """Before aten.copy_: PyTorch's CPU checks that its meta kernel skips,
+    with the CPU's messages: `src` must broadcast to `self`'s shape, and
+    `self` must not have stride 0 on a dim of size > 1 (TensorIterator's
+    "more than one element of the written-to tensor refers to a single
+    memory location"). Overlaps between `src` and `self` that PyTorch can
+    only sometimes see are left to layoutc, which decides them exactly."""
+    dst, src = args[0], args[1]
+    if torch._debug_has_internal_overlap(dst) == 1:
+        raise TraceError(f"{op}: unsupported operation: more than one element "
+                         "of the written-to tensor refers to a single memory "
+                         "location. Please clone() the tensor before "
+                         "performing the operation.", op, *where[:2])
+    try:
+        torch.empty(dst.shape, device="meta").add_(
+            torch.empty(src.shape, device="meta"))
+    except RuntimeError as e:
+        raise TraceError(f"{op}: {e}", op, *where[:2]) from None
+    return kwargs
+
+
+_CHECKS = {"aten._to_copy.default": _check_to_copy,
+           "aten.copy_.default": _check_copy_}
 
 
 def _bind(func, args, kwargs):
@@ -346,12 +443,6 @@ def _clone(t, b, ops, out, op, where):
 
 
 def _to_copy(t, b, ops, out, op, where):
-    for key in ("layout", "device"):
-        if b.get(key) is not None and not (key == "device" and
-                                          torch.device(b[key]).type == "meta"):
-            raise TraceError(f"{op}: changing the {key} has no layout "
-                             "equivalent (layoutc converts dtypes and layouts "
-                             "on one device)", op, *where[:2])
     fmt = _format_of(b, op, where)
     if out.dtype == ops[0].tensor.dtype:
         t.emit(f"layout.clone {ops[0].name}{fmt}", ops[0], out, where)
@@ -360,10 +451,14 @@ def _to_copy(t, b, ops, out, op, where):
         t.emit(f"layout.to {ops[0].name} {DTYPES[out.dtype]}", ops[0], out,
                where)
         return
+    # _to_copy always allocates with the format's exact strides (size-1
+    # dims included), as clone does; layout.contiguous would return the
+    # converted tensor where it is already in that format ignoring size-1
+    # dims. layout.to is not fused into a clone: this moves the data twice.
     mid = torch.empty_like(ops[0].tensor, dtype=out.dtype)
     converted = t.emit(f"layout.to {ops[0].name} {DTYPES[out.dtype]}", ops[0],
                        mid, where)
-    t.emit(f"layout.contiguous {converted.name}{fmt}", converted, out, where)
+    t.emit(f"layout.clone {converted.name}{fmt}", converted, out, where)
 
 
 def _copy_(t, b, ops, out, op, where):
@@ -373,17 +468,31 @@ def _copy_(t, b, ops, out, op, where):
 
 
 def _flip(t, b, ops, out, op, where):
-    # torch.flip copies; layout.flip is a view (negative strides), cloned
-    # here into PyTorch's output strides.
+    """torch.flip copies into `empty_like(self)`: the operand's strides when
+    it is non-overlapping and dense, else dense strides in its dim order.
+    PyTorch 1.13's meta kernel of flip keeps the operand's strides even when
+    they are not dense ((5, 20, 1) where the CPU gives (3, 12, 1)), so the
+    trace takes the CPU's layout from `torch.empty_like` of the meta operand
+    (which is right) and returns a meta tensor with it in place of flip's,
+    so that later ops see what eager sees.
+
+    layout.flip is a view with negative strides. Its values go into the
+    output by `clone contiguous` or `clone channels_last` when the output is
+    row-major or channels-last; otherwise by `layout.copy` into a
+    `layout.clone` of the operand (whose preserved strides are empty_like's),
+    which moves the data twice but is exact for every layout, size-1 dims'
+    strides included."""
     x = ops[0]
     xt = x.tensor
+    fixed = torch.empty_like(xt)
+    strides = list(fixed.stride())
+    dims = sorted({int(d) % max(xt.dim(), 1) for d in b["dims"]})
     src = x
-    if xt.numel() > 0 and xt.dim() > 0:
-        dims = sorted({int(d) % xt.dim() for d in b["dims"]})
-        sizes, strides = list(xt.shape), list(xt.stride())
-        offset = xt.storage_offset() + sum((sizes[d] - 1) * strides[d]
+    if xt.numel() > 0 and xt.dim() > 0 and dims:
+        sizes = list(xt.shape)
+        offset = xt.storage_offset() + sum((sizes[d] - 1) * xt.stride(d)
                                            for d in dims)
-        flipped = [-s if d in dims else s for d, s in enumerate(strides)]
+        flipped = [-s if d in dims else s for d, s in enumerate(xt.stride())]
         name = f"%v{t.counter}"
         t.counter += 1
         src = Value.__new__(Value)
@@ -391,13 +500,18 @@ def _flip(t, b, ops, out, op, where):
         src.type = tensor_type(sizes, flipped, offset, DTYPES[xt.dtype])
         t.lines.append(f"  {name} = layout.flip {x.name} [{_ints(dims)}] : "
                        f"{x.type} -> {src.type} {mlir_loc(where)}")
-    fmt = ""
-    if list(out.stride()) == row_major(list(out.shape)):
-        fmt = " contiguous"
-    elif out.dim() == 4 and out.is_contiguous(
-            memory_format=torch.channels_last):
-        fmt = " channels_last"
-    t.emit(f"layout.clone {src.name}{fmt}", src, out, where)
+    channels_last = xt.dim() == 4 and strides == list(torch.empty(
+        xt.shape, device="meta", memory_format=torch.channels_last).stride())
+    if strides == row_major(list(xt.shape)):
+        t.emit(f"layout.clone {src.name} contiguous", src, fixed, where)
+    elif channels_last:
+        t.emit(f"layout.clone {src.name} channels_last", src, fixed, where)
+    else:
+        dst = t.emit(f"layout.clone {x.name}", x, fixed, where)
+        if src is not x:
+            t.lines.append(f"  layout.copy {src.name}, {dst.name} : "
+                           f"{src.type}, {dst.type} {mlir_loc(where)}")
+    return fixed
 
 
 _REDUCE_OPS = {"sum": "sum", "mean": "mean", "prod": "prod", "amax": "amax",
@@ -496,6 +610,18 @@ def _arg_names(fn, count):
     return out
 
 
+def _raised_at(error):
+    """(file, line) of the innermost frame of `error`'s traceback outside
+    torch and layoutc."""
+    found = ("<unknown>", 0)
+    tb = error.__traceback__
+    while tb is not None:
+        if not tb.tb_frame.f_code.co_filename.startswith(_SKIP_DIRS):
+            found = (tb.tb_frame.f_code.co_filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
 def trace(fn, *examples, name=None):
     """Traces `fn(*examples)` into a layout program (a Traced; str() is its
     MLIR). The examples give the arguments' sizes, strides and dtypes; their
@@ -507,8 +633,18 @@ def trace(fn, *examples, name=None):
     names = _arg_names(fn, len(metas))
     tracer = _Tracer()
     args = [tracer.bind(m, f"%{n}") for m, n in zip(metas, names)]
-    with tracer:
-        out = fn(*metas)
+    try:
+        with tracer, _Devices():
+            out = fn(*metas)
+    except TraceError:
+        raise
+    except Exception as e:
+        # PyTorch's checks that run before any aten op (reshape's shape,
+        # item() of several elements, an in-place detach of a view) and
+        # errors of the function itself.
+        file, line = _raised_at(e)
+        raise TraceError(f"{type(e).__name__}: {e}", None, file,
+                         line) from e
     where = (getattr(getattr(fn, "__code__", None), "co_filename",
                      "<unknown>"),
              getattr(getattr(fn, "__code__", None), "co_firstlineno", 0), 1)
