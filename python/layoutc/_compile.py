@@ -8,6 +8,7 @@ compiles it (or finds it in the disk cache) and remembers it.
 
 import functools
 import os
+import re
 
 from . import _layoutc, _toolchain
 from ._errors import LayoutcError
@@ -102,6 +103,23 @@ def _torch_view(a, sizes, strides, offset):
     return a.as_strided(sizes, strides, a.storage_offset() + offset)
 
 
+def written_args(library, function):
+    """The indices of the arguments `function` writes (layout.copy
+    destinations): the generated header declares them `DLTensor *argN`,
+    the others `const DLTensor *argN`. The dispatcher refuses read-only
+    arrays there."""
+    header = os.path.join(os.path.dirname(library.path), "kernels.h")
+    with open(header, encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(rf"^lrt_status_t {re.escape(function)}\(([^)]*)\);$", text,
+                  re.M)
+    if m is None:
+        raise LayoutcError(f"{header} declares no entry point {function}")
+    return tuple(int(n) for const, n in
+                 re.findall(r"(const )?DLTensor \*arg(\d+)\b", m.group(1))
+                 if not const)
+
+
 def make_entry(library, function, results, use_torch, arg_layouts=None):
     """The Dispatcher entry of one function of `library`: its kernel, one
     allocator per new result and how to return each result. `results` are
@@ -166,7 +184,8 @@ class CompiledFunction(_layoutc.Dispatcher):
             library, traced.name, report["results"], use_torch,
             layouts if all(layouts) else None)
         single = not traced.returns_tuple and traced.num_results == 1
-        return kernel, allocs, specs, single
+        return (kernel, allocs, specs, single,
+                written_args(library, traced.name))
 
 
 class CompiledProgram:
@@ -208,7 +227,8 @@ class _ProgramFunction(_layoutc.Dispatcher):
         use_torch = any(_is_torch(a) for a in args) or not args
         kernel, allocs, specs = make_entry(self.library, self.name,
                                            self.report["results"], use_torch)
-        return kernel, allocs, specs, len(specs) == 1
+        return (kernel, allocs, specs, len(specs) == 1,
+                written_args(self.library, self.name))
 
 
 def compile(fn_or_program, *examples, flags=()):

@@ -88,6 +88,7 @@ struct TensorView {
   std::vector<int64_t> shape, strides;
   PyObject *keepAlive = nullptr; // a __dlpack__ capsule, released after the
                                  // call (its deleter frees the DLTensor)
+  bool readOnly = false;         // an __array_interface__ marked read-only
 };
 
 /// Process-wide handles the Dispatcher needs from Python, set by init().
@@ -240,16 +241,29 @@ bool readArrayInterface(PyObject *obj, TensorView &view) {
     size_t n = view.shape.size();
     if (ok && strides && strides != Py_None) {
       ok = readInt64Sequence(strides, view.strides);
-      for (int64_t &s : view.strides)
+      for (int64_t &s : view.strides) {
+        // Strides in bytes that are no multiple of the element size have
+        // no strides in elements: refuse them rather than round them.
+        if (ok && s % bytes != 0) {
+          PyErr_Format(globals.errorType,
+                       "unsupported array: byte strides that are not a "
+                       "multiple of the element size (%d bytes)",
+                       bytes);
+          ok = false;
+        }
         s /= bytes;
+      }
     } else if (ok) {
       view.strides.assign(n, 1);
       for (size_t d = n; d > 1; --d)
         view.strides[d - 2] = view.strides[d - 1] *
                               (view.shape[d - 1] > 0 ? view.shape[d - 1] : 1);
     }
-    if (ok)
+    if (ok) {
       view.tensor.data = PyLong_AsVoidPtr(PyTuple_GET_ITEM(data, 0));
+      view.readOnly = PyTuple_GET_SIZE(data) > 1 &&
+                      PyObject_IsTrue(PyTuple_GET_ITEM(data, 1)) == 1;
+    }
   } else if (ok) {
     ok = false;
   }
@@ -295,13 +309,15 @@ bool readTensor(PyObject *obj, TensorView &view, int64_t *storageOffset) {
 //===----------------------------------------------------------------------===//
 
 /// What one layout of the arguments runs: the kernel, one allocator per
-/// output (called with no arguments) and per result either an output index
-/// or (argument index, view maker or None).
+/// output (called with no arguments), per result either an output index
+/// or (argument index, view maker or None), and the arguments the kernel
+/// writes (which must not be read-only arrays).
 struct Entry {
-  PyObject *kernel = nullptr;     // KernelObject
-  PyObject *allocators = nullptr; // tuple of callables
-  PyObject *results = nullptr;    // tuple
-  bool single = false;            // return the one result bare
+  PyObject *kernel = nullptr;      // KernelObject
+  PyObject *allocators = nullptr;  // tuple of callables
+  PyObject *results = nullptr;     // tuple
+  bool single = false;             // return the one result bare
+  std::vector<Py_ssize_t> written; // argument indices
   Entry() = default;
   Entry(const Entry &) = delete;
   ~Entry() {
@@ -312,7 +328,7 @@ struct Entry {
 };
 
 /// A Dispatcher's subclass defines `_miss(args) -> (kernel, allocators,
-/// results, single)`, called for a layout not seen before.
+/// results, single[, written])`, called for a layout not seen before.
 struct DispatcherObject {
   PyObject_HEAD
       // Keys are the bytes of every argument's kind, device, dtype, shape and
@@ -324,10 +340,17 @@ struct DispatcherObject {
 PyObject *strMiss;
 
 bool parseEntry(PyObject *tuple, Entry &entry) {
-  PyObject *kernel, *allocators, *results, *single;
-  if (!PyArg_ParseTuple(tuple, "O!O!O!O", &KernelType, &kernel, &PyTuple_Type,
-                        &allocators, &PyTuple_Type, &results, &single))
+  PyObject *kernel, *allocators, *results, *single, *written = nullptr;
+  if (!PyArg_ParseTuple(tuple, "O!O!O!O|O!", &KernelType, &kernel,
+                        &PyTuple_Type, &allocators, &PyTuple_Type, &results,
+                        &single, &PyTuple_Type, &written))
     return false;
+  for (Py_ssize_t i = 0; written && i < PyTuple_GET_SIZE(written); ++i) {
+    Py_ssize_t index = PyLong_AsSsize_t(PyTuple_GET_ITEM(written, i));
+    if (index == -1 && PyErr_Occurred())
+      return false;
+    entry.written.push_back(index);
+  }
   entry.kernel = Py_NewRef(kernel);
   entry.allocators = Py_NewRef(allocators);
   entry.results = Py_NewRef(results);
@@ -448,6 +471,14 @@ PyObject *dispatcherCall(DispatcherObject *self, PyObject *args,
   std::shared_ptr<Entry> entry = findEntry(self, args, state);
   if (!entry)
     return nullptr;
+  for (Py_ssize_t i : entry->written)
+    if (i < nargs && state.views[i].readOnly) {
+      PyErr_Format(globals.errorType,
+                   "argument %zd is a read-only array, and the function "
+                   "writes into it",
+                   i);
+      return nullptr;
+    }
   Py_ssize_t nouts = PyTuple_GET_SIZE(entry->allocators);
   PyObject *outputs = PyTuple_New(nouts);
   if (!outputs)
