@@ -183,6 +183,7 @@ class CompiledFunction(_layoutc.Dispatcher):
         kernel, allocs, specs = make_entry(
             library, traced.name, report["results"], use_torch,
             layouts if all(layouts) else None)
+        specs = tuple(specs[i] for i in traced.result_indices)
         single = not traced.returns_tuple and traced.num_results == 1
         return (kernel, allocs, specs, single,
                 written_args(library, traced.name))
@@ -227,6 +228,12 @@ class _ProgramFunction(_layoutc.Dispatcher):
         use_torch = any(_is_torch(a) for a in args) or not args
         kernel, allocs, specs = make_entry(self.library, self.name,
                                            self.report["results"], use_torch)
+        # The packed entry point takes the arguments and then the outputs
+        # from one array: a wrong count would shift outputs into arguments.
+        expected = self.library.params[self.name] - len(allocs)
+        if len(args) != expected:
+            raise TypeError(f"{self.name} takes {expected} argument"
+                            f"{'' if expected == 1 else 's'}, got {len(args)}")
         return (kernel, allocs, specs, len(specs) == 1,
                 written_args(self.library, self.name))
 

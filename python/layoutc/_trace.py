@@ -139,14 +139,21 @@ class Value:
 class Traced:
     """The result of layoutc.trace: `mlir` (the program's text), `name` (its
     one function), `arg_names`, `returns_tuple` (whether the function
-    returned a tuple or list), `num_results`, and `uses_as_strided` (whose
-    offsets are absolute in an argument's storage)."""
+    returned a tuple or list), `num_results` (how many tensors it returned),
+    `result_indices` (for each of them, the index of the program's result
+    it is: a tensor returned twice is returned once by the program, since
+    code generation gives every new tensor one output), and
+    `uses_as_strided` (whose offsets are absolute in an argument's
+    storage)."""
 
     def __init__(self, mlir, name, arg_names, returns_tuple, num_results,
-                 uses_as_strided):
+                 uses_as_strided, result_indices=None):
         self.mlir, self.name, self.arg_names = mlir, name, arg_names
         self.returns_tuple, self.num_results = returns_tuple, num_results
         self.uses_as_strided = uses_as_strided
+        self.result_indices = (tuple(range(num_results))
+                               if result_indices is None
+                               else tuple(result_indices))
 
     def __str__(self):
         return self.mlir
@@ -237,6 +244,9 @@ class _Devices(TorchFunctionMode):
         if func is torch.Tensor.cpu:
             return args[0]
         if func is torch.Tensor.cuda:
+            self._refuse("cuda")
+        if (func is torch.Tensor.type and len(args) > 1 and
+                "cuda" in str(args[1])):
             self._refuse("cuda")
         if func is torch.Tensor.to:
             rest = list(args[1:])
@@ -612,8 +622,8 @@ def _arg_names(fn, count):
 
 def _raised_at(error):
     """(file, line) of the innermost frame of `error`'s traceback outside
-    torch and layoutc."""
-    found = ("<unknown>", 0)
+    torch and layoutc, or None."""
+    found = None
     tb = error.__traceback__
     while tb is not None:
         if not tb.tb_frame.f_code.co_filename.startswith(_SKIP_DIRS):
@@ -641,10 +651,13 @@ def trace(fn, *examples, name=None):
     except Exception as e:
         # PyTorch's checks that run before any aten op (reshape's shape,
         # item() of several elements, an in-place detach of a view) and
-        # errors of the function itself.
-        file, line = _raised_at(e)
-        raise TraceError(f"{type(e).__name__}: {e}", None, file,
-                         line) from e
+        # errors of the function itself, at the user's line. An error with
+        # no user frame (calling fn with the wrong number of arguments) is
+        # not about a line of the function: it stays what it is.
+        where = _raised_at(e)
+        if where is None:
+            raise
+        raise TraceError(f"{type(e).__name__}: {e}", None, *where) from e
     where = (getattr(getattr(fn, "__code__", None), "co_filename",
                      "<unknown>"),
              getattr(getattr(fn, "__code__", None), "co_firstlineno", 0), 1)
@@ -661,6 +674,14 @@ def trace(fn, *examples, name=None):
             raise TraceError("a returned tensor is not derived from the "
                              "function's arguments", None, *where[:2])
         results.append(v)
+    unique, indices = [], []
+    for v in results:
+        names = [u.name for u in unique]
+        if v.name not in names:
+            names.append(v.name)
+            unique.append(v)
+        indices.append(names.index(v.name))
+    outs_count, results = len(results), unique
     params = ", ".join(f"{a.name}: {a.type}" for a in args)
     rtypes = ", ".join(r.type for r in results)
     sig = f" -> ({rtypes})" if results else ""
@@ -671,5 +692,5 @@ def trace(fn, *examples, name=None):
             + (body + "\n" if body else "")
             + ret + mlir_loc(where) + "\n"
             + f"}} {mlir_loc(where)}\n")
-    return Traced(mlir, fname, names, returns_tuple, len(results),
-                  tracer.uses_as_strided)
+    return Traced(mlir, fname, names, returns_tuple, outs_count,
+                  tracer.uses_as_strided, indices)
