@@ -72,7 +72,10 @@ def _reach(sizes, strides):
 def meta_like(x, index):
     """A meta tensor with the layout of argument `x` (a torch tensor, a NumPy
     array or another __dlpack__ object): sizes, strides and, for torch,
-    the storage offset, over a storage that ends where the view does."""
+    the storage offset, over a storage that ends where the view does. A view
+    without elements has no storage (layoutc's argument model, and PyTorch's
+    computeStorageNbytes: its data pointer is null), whatever its offset,
+    so that as_strided cannot read elements before it."""
     if isinstance(x, torch.Tensor):
         if x.dtype not in DTYPES:
             raise TraceError(f"argument {index}: dtype {x.dtype} has no layout "
@@ -100,7 +103,8 @@ def meta_like(x, index):
     if any(s < 0 for s in strides):
         raise TraceError(f"argument {index}: negative strides {strides}: "
                          "PyTorch tensors cannot have them; pass a copy")
-    storage = torch.empty(offset + _reach(sizes, strides), dtype=dtype,
+    reach = _reach(sizes, strides)
+    storage = torch.empty(offset + reach if reach else 0, dtype=dtype,
                           device="meta")
     return storage.as_strided(sizes, strides, offset)
 
@@ -620,6 +624,39 @@ def _arg_names(fn, count):
     return out
 
 
+class _ReturnWatch:
+    """Records the line of each `return` of the code object `code` while
+    the trace runs (sys.setprofile's return events), so that errors about
+    the function's results, and the program's `return`, are located at the
+    user's return statement. Only where no profiler is installed (one would
+    be displaced) and `code` is known; otherwise they are located at the
+    function's first line."""
+
+    def __init__(self, code, lines):
+        self.code, self.lines, self.active = code, lines, False
+
+    def _profile(self, frame, event, arg):
+        if event == "return" and frame.f_code is self.code:
+            line = frame.f_lineno
+            try:  # the statement's first line, as user_location
+                start = list(self.code.co_positions())[frame.f_lasti // 2][0]
+                line = start if start is not None else line
+            except (AttributeError, IndexError):
+                pass
+            self.lines.append(line)
+
+    def __enter__(self):
+        self.active = self.code is not None and sys.getprofile() is None
+        if self.active:
+            sys.setprofile(self._profile)
+        return self
+
+    def __exit__(self, *exc):
+        if self.active:
+            sys.setprofile(None)
+        return False
+
+
 def _raised_at(error):
     """(file, line) of the innermost frame of `error`'s traceback outside
     torch and layoutc, or None."""
@@ -643,8 +680,10 @@ def trace(fn, *examples, name=None):
     names = _arg_names(fn, len(metas))
     tracer = _Tracer()
     args = [tracer.bind(m, f"%{n}") for m, n in zip(metas, names)]
+    code = getattr(fn, "__code__", None)
+    returned_at = []
     try:
-        with tracer, _Devices():
+        with tracer, _Devices(), _ReturnWatch(code, returned_at):
             out = fn(*metas)
     except TraceError:
         raise
@@ -658,10 +697,11 @@ def trace(fn, *examples, name=None):
         if where is None:
             raise
         raise TraceError(f"{type(e).__name__}: {e}", None, *where) from e
-    where = (getattr(getattr(fn, "__code__", None), "co_filename",
-                     "<unknown>"),
-             getattr(getattr(fn, "__code__", None), "co_firstlineno", 0), 1)
-    returns_tuple = isinstance(out, (tuple, list))
+    defined = (getattr(code, "co_filename", "<unknown>"),
+               getattr(code, "co_firstlineno", 0), 1)
+    where = (defined[0], returned_at[-1], 1) if returned_at else defined
+    returns_tuple = (isinstance(out, (tuple, list)) and
+                     not isinstance(out, torch.Size))
     outs = [] if out is None else (list(out) if returns_tuple else [out])
     results = []
     for o in outs:
@@ -676,11 +716,11 @@ def trace(fn, *examples, name=None):
         results.append(v)
     unique, indices = [], []
     for v in results:
-        names = [u.name for u in unique]
-        if v.name not in names:
-            names.append(v.name)
+        seen = [u.name for u in unique]
+        if v.name not in seen:
+            seen.append(v.name)
             unique.append(v)
-        indices.append(names.index(v.name))
+        indices.append(seen.index(v.name))
     outs_count, results = len(results), unique
     params = ", ".join(f"{a.name}: {a.type}" for a in args)
     rtypes = ", ".join(r.type for r in results)
@@ -691,6 +731,6 @@ def trace(fn, *examples, name=None):
     mlir = (f"func.func @{fname}({params}){sig} {{\n"
             + (body + "\n" if body else "")
             + ret + mlir_loc(where) + "\n"
-            + f"}} {mlir_loc(where)}\n")
+            + f"}} {mlir_loc(defined)}\n")
     return Traced(mlir, fname, names, returns_tuple, outs_count,
                   tracer.uses_as_strided, indices)
