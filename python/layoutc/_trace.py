@@ -90,12 +90,19 @@ def meta_like(x, index):
                              "layout element type")
         itemsize = x.dtype.itemsize
         sizes = list(iface["shape"])
-        if any(s % itemsize for s in iface.get("strides") or ()):
+        # An ndarray's own strides: __array_interface__ leaves them out
+        # (None) for C-contiguous arrays, whose strides need not be
+        # row-major (NumPy gives empty arrays strides 0, as
+        # torch.from_numpy then does).
+        byte_strides = (x.strides if isinstance(getattr(x, "strides", None),
+                                                tuple)
+                        else iface.get("strides"))
+        if any(s % itemsize for s in byte_strides or ()):
             raise TraceError(f"argument {index}: byte strides "
-                             f"{list(iface['strides'])} are not a multiple of "
+                             f"{list(byte_strides)} are not a multiple of "
                              f"the element size ({itemsize} bytes)")
-        strides = ([s // itemsize for s in iface["strides"]]
-                   if iface.get("strides") else row_major(sizes))
+        strides = ([s // itemsize for s in byte_strides]
+                   if byte_strides else row_major(sizes))
         offset, dtype = 0, TORCH_DTYPES[NUMPY_DTYPES[name]]
     else:
         raise TraceError(f"argument {index}: layoutc.trace takes torch tensors "
