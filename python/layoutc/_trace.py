@@ -12,6 +12,7 @@ operand not derived from the arguments, and an error PyTorch raises all stop
 the trace with a TraceError at the user's line.
 """
 
+import dis
 import os
 import re
 import sys
@@ -664,6 +665,31 @@ class _ReturnWatch:
         return False
 
 
+_TORCH_DIR = _SKIP_DIRS[0]
+_RAISES = {dis.opmap["RAISE_VARARGS"], dis.opmap["RERAISE"]}
+
+
+def _raised_by_pytorch(error):
+    """Whether `error` comes from PyTorch: raised in torch's Python code,
+    or out of a call (a C function: PyTorch's bindings) rather than by a
+    `raise` in the user's code or another library's; _Devices calls torch
+    functions for the user, so what they raise there is PyTorch's too. An
+    error raised in layoutc's own frames (fn called with the wrong number
+    of arguments) is not."""
+    tb = error.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    if (code.co_filename.startswith(_TORCH_DIR) or
+            code is _Devices.__torch_function__.__code__):
+        return True
+    if code.co_filename.startswith(_SKIP_DIRS):
+        return False
+    return code.co_code[tb.tb_lasti] not in _RAISES
+
+
 def _raised_at(error):
     """(file, line) of the innermost frame of `error`'s traceback outside
     torch and layoutc, or None."""
@@ -696,11 +722,10 @@ def trace(fn, *examples, name=None):
         raise
     except Exception as e:
         # PyTorch's checks that run before any aten op (reshape's shape,
-        # item() of several elements, an in-place detach of a view) and
-        # errors of the function itself, at the user's line. An error with
-        # no user frame (calling fn with the wrong number of arguments) is
-        # not about a line of the function: it stays what it is.
-        where = _raised_at(e)
+        # item() of several elements, an in-place detach of a view) become
+        # TraceErrors at the user's line; the function's own exceptions
+        # (and calling it with the wrong arguments) stay what they are.
+        where = _raised_at(e) if _raised_by_pytorch(e) else None
         if where is None:
             raise
         raise TraceError(f"{type(e).__name__}: {e}", None, *where) from e
