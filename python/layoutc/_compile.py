@@ -84,11 +84,13 @@ class _ArrayView:
 
 
 def _numpy_view(a, sizes, strides, offset):
-    if not isinstance(a, np.ndarray):
+    """A NumPy view of argument `a` (an array, a NumPy scalar or another
+    __dlpack__ object), read-only when `a` is."""
+    if not hasattr(a, "__array_interface__"):
         a = np.from_dlpack(a)
     item = a.dtype.itemsize
     iface = dict(a.__array_interface__)
-    iface.update(data=(iface["data"][0] + offset * item, False),
+    iface.update(data=(iface["data"][0] + offset * item, iface["data"][1]),
                  shape=tuple(sizes),
                  strides=tuple(s * item for s in strides))
     iface.pop("mask", None)
@@ -120,12 +122,26 @@ def written_args(library, function):
                  if not const)
 
 
-def make_entry(library, function, results, use_torch, arg_layouts=None):
-    """The Dispatcher entry of one function of `library`: its kernel, one
-    allocator per new result and how to return each result. `results` are
-    explain's result records; `arg_layouts[i]` = (sizes, strides) of
-    argument i when known, so that a view equal to it returns the argument
-    itself."""
+def arg_layout(a):
+    """(sizes, strides in elements) of a torch tensor or NumPy array (or
+    scalar), else None."""
+    if _is_torch(a):
+        return list(a.shape), list(a.stride())
+    strides = getattr(a, "strides", None)
+    if isinstance(strides, tuple) and hasattr(a, "dtype"):
+        item = a.dtype.itemsize
+        return list(a.shape), [s // item for s in strides]
+    return None
+
+
+def make_entry(library, function, results, use_torch, args=()):
+    """The Dispatcher entry of one function of `library` for arguments like
+    `args`: its kernel, one allocator per new result (torch tensors when
+    `use_torch`, else NumPy arrays) and how to return each result. `results`
+    are explain's result records. A view of an argument is made by the
+    argument's own kind (a torch view of a torch tensor, a NumPy view of an
+    array), and a view with the argument's layout at offset 0 returns the
+    argument itself."""
     kernel = _layoutc.Kernel(library.path, library.symbols[function])
     allocators, specs = [], []
     for r, res in enumerate(results):
@@ -143,11 +159,13 @@ def make_entry(library, function, results, use_torch, arg_layouts=None):
             continue
         arg = res["aliases"]
         offset = library.view_offsets[(function, r)]
-        if (arg_layouts and offset == 0 and
-                arg_layouts[arg] == (list(sizes), list(strides))):
+        known = arg < len(args)
+        if (known and offset == 0 and
+                arg_layout(args[arg]) == (list(sizes), list(strides))):
             specs.append((arg, None))
         else:
-            view = _torch_view if use_torch else _numpy_view
+            torch_arg = _is_torch(args[arg]) if known else use_torch
+            view = _torch_view if torch_arg else _numpy_view
             specs.append((arg, functools.partial(
                 lambda f, s, st, o, a: f(a, s, st, o), view, list(sizes),
                 list(strides), offset)))
@@ -177,12 +195,9 @@ class CompiledFunction(_layoutc.Dispatcher):
             self.offset_sensitive = True
         library = _toolchain.build_library(traced.mlir, self.flags)
         report = library.explain(traced.name)
-        layouts = [(list(a.shape), list(a.stride())) if _is_torch(a) else None
-                   for a in args]
         use_torch = any(_is_torch(a) for a in args) or not args
         kernel, allocs, specs = make_entry(
-            library, traced.name, report["results"], use_torch,
-            layouts if all(layouts) else None)
+            library, traced.name, report["results"], use_torch, args)
         specs = tuple(specs[i] for i in traced.result_indices)
         single = not traced.returns_tuple and traced.num_results == 1
         return (kernel, allocs, specs, single,
@@ -227,7 +242,8 @@ class _ProgramFunction(_layoutc.Dispatcher):
         _check_device(args)
         use_torch = any(_is_torch(a) for a in args) or not args
         kernel, allocs, specs = make_entry(self.library, self.name,
-                                           self.report["results"], use_torch)
+                                           self.report["results"], use_torch,
+                                           args)
         # The packed entry point takes the arguments and then the outputs
         # from one array: a wrong count would shift outputs into arguments.
         expected = self.library.params[self.name] - len(allocs)
