@@ -6,10 +6,18 @@ decompositions (`reshape` arrives as `_reshape_alias` or as `clone` +
 `_unsafe_view`, `narrow` as `slice`, `movedim` as `permute`). Each op maps to
 layout ops whose result types are PyTorch's own (the meta tensors' sizes,
 strides and offsets), written out in full, so that layoutc checks its
-inference against PyTorch's at every op. Each op's location is the user's
-source line (`file.py:line:col`). An op without a layout equivalent, an
-operand not derived from the arguments, and an error PyTorch raises all stop
-the trace with a TraceError at the user's line.
+inference against PyTorch's at every op (layoutc reports a disagreement at
+the value's next use, where the type is written again). Each op's location
+is the user's source line (`file.py:line:col`); the program's `return` is at
+the user's return statement. An op without a layout equivalent, an operand
+not derived from the arguments, a result of a dtype layoutc lacks, and an
+error PyTorch raises all stop the trace with a TraceError at the user's line.
+
+The meta tensors stand for the CPU tensors of the call, so the trace follows
+the CPU where PyTorch's meta kernels differ from it: flip's output strides
+(_flip), the checks copy_ makes (_check_copy_), and devices (_Devices: `cpu`
+is no device change). The function's own exceptions are not the trace's and
+propagate unchanged (_raised_by_pytorch).
 """
 
 import dis
