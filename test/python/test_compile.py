@@ -382,3 +382,13 @@ def test_numpy_scalar():
     assert same is s
     assert view.shape == (1,) and view[0] == 2.5
     assert converted.dtype == np.float64 and converted == 2.5
+
+
+@pytest.mark.parametrize("flags", [("-O0",), ("--mcpu=host",)], ids=["O0", "host"])
+def test_flags(flags):
+    """layoutc flags change the code, not the results."""
+    x = seeded(lambda: [torch.randn(33, 17, 9)])
+    plain = layoutc.compile(cache_fn)(*x())
+    flagged = layoutc.compile(cache_fn, flags=flags)(*x())
+    for a, b in zip(plain, flagged):
+        assert a.stride() == b.stride() and torch.equal(a, b)
