@@ -269,6 +269,9 @@ def flip_layouts(x):
 SPECIAL = [
     ("copy-disjoint-rows", copy_disjoint_rows, lambda: [arange(3, 4)]),
     ("copy-self", copy_self, lambda: [arange(3, 4)]),
+    # torch.flip copies, so this reads a copy (the trace clones the flip).
+    ("copy-own-flip", lambda x: x.copy_(x.flip(0)), lambda: [arange(4, 4)]),
+    ("copy-own-sum", lambda x: x[0].copy_(x[1:].sum(0)), lambda: [arange(4, 4)]),
     ("copy-into-clone", copy_into_clone, lambda: [arange(3, 4)]),
     ("copy-then-read", copy_then_read, lambda: [arange(3, 4), torch.zeros(3, 4)]),
     ("read-then-copy", read_then_copy, lambda: [arange(3, 4), arange(3, 4) + 7]),
