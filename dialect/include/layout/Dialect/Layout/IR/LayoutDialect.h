@@ -13,6 +13,11 @@
 namespace mlir {
 namespace layout {
 
+/// The registered op of the layout dialect whose name is closest to `name`
+/// ("layout.contigous" -> "layout.contiguous"), or "" when none is within a
+/// third of the name's length in edits.
+std::string closestOpName(MLIRContext *context, llvm::StringRef name);
+
 /// "file:line:col" of a location (the first known one of a fused location),
 /// "unknown" when it has none: how messages and reports name an op.
 std::string formatLocation(Location loc);

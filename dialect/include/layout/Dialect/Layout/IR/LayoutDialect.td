@@ -22,6 +22,10 @@ def Layout_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+    /// Parses the ops of the dialect's namespace that are not registered:
+    /// an error, with a note naming the closest registered op's name.
+    std::optional<ParseOpHook>
+    getParseOperationHook(StringRef opName) const override;
   }];
 }
 
