@@ -12,6 +12,11 @@
 #include "layout/Compiler/Target/CUDA/CUDABackend.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
+#include "layout/Compiler/Semantics/FunctionABI.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -42,6 +47,50 @@ Program::Program(std::unique_ptr<llvm::MemoryBuffer> source,
   sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
 }
 
+/// Records each function argument's SSA name (`%x`), which MLIR drops, as
+/// its `layout.name` unless the argument has one, the name is its
+/// positional one (`%arg0`) or it could not name a C parameter.
+static void nameArguments(ModuleOp module, const AsmParserState &state) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    const AsmParserState::BlockDefinition *def =
+        state.getBlockDef(&func.getBody().front());
+    if (!def)
+      continue;
+    for (auto [i, arg] : llvm::enumerate(def->arguments)) {
+      llvm::SMRange range = arg.loc;
+      StringRef name(range.Start.getPointer(),
+                     range.End.getPointer() - range.Start.getPointer());
+      name.consume_front("%");
+      if (i >= func.getNumArguments() || name == "arg" + std::to_string(i) ||
+          func.getArgAttr(i, kArgNameAttr) || !isUsableArgName(name, i))
+        continue;
+      func.setArgAttr(i, kArgNameAttr,
+                      StringAttr::get(func.getContext(), name));
+    }
+  }
+}
+
+/// parseSourceFile<ModuleOp>, keeping what the parser saw of the source in
+/// `state` (bytecode has none).
+static OwningOpRef<ModuleOp> parseModule(llvm::SourceMgr &sourceMgr,
+                                         MLIRContext *context,
+                                         AsmParserState &state) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (isBytecode(*buffer))
+    return parseSourceFile<ModuleOp>(sourceMgr, context);
+  Block block;
+  ParserConfig config(context);
+  if (failed(parseAsmSourceFile(sourceMgr, &block, config, &state)))
+    return nullptr;
+  Location fileLoc =
+      FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0);
+  return mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+      &block, context, fileLoc);
+}
+
 FailureOr<std::unique_ptr<Program>>
 mlir::layout::parseProgram(std::unique_ptr<llvm::MemoryBuffer> source,
                            MLIRContext *context) {
@@ -53,9 +102,11 @@ mlir::layout::parseProgram(std::unique_ptr<llvm::MemoryBuffer> source,
       ++errors;
     return failure();
   });
-  program->moduleOp = parseSourceFile<ModuleOp>(program->sourceMgr, context);
+  AsmParserState state;
+  program->moduleOp = parseModule(program->sourceMgr, context, state);
   if (!program->moduleOp || errors)
     return failure();
+  nameArguments(*program->moduleOp, state);
   return std::move(program);
 }
 

@@ -72,6 +72,16 @@ LayoutDialect::getParseOperationHook(StringRef opName) const {
   return ParseOpHook(parseUnknownOp);
 }
 
+LogicalResult LayoutDialect::verifyRegionArgAttribute(Operation *op, unsigned,
+                                                      unsigned argIndex,
+                                                      NamedAttribute attr) {
+  if (attr.getName() == kArgNameAttr && !isa<StringAttr>(attr.getValue()))
+    return op->emitError() << "'" << kArgNameAttr << "' of argument #"
+                           << argIndex << " must be a string, got "
+                           << attr.getValue();
+  return success();
+}
+
 std::string mlir::layout::formatLocation(Location loc) {
   if (auto file = dyn_cast<FileLineColLoc>(loc))
     return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +

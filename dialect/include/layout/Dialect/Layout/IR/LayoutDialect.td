@@ -19,6 +19,8 @@ def Layout_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let dependentDialects = ["::mlir::func::FuncDialect"];
+  // `layout.name` on a function argument must be a string.
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
