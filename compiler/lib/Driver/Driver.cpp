@@ -10,6 +10,7 @@
 #include "layout/Compiler/Driver/Driver.h"
 #include "layout/Compiler/Plan/Passes.h"
 #include "layout/Compiler/Target/CUDA/CUDABackend.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
 #include "layout/Compiler/Semantics/FunctionABI.h"
@@ -17,6 +18,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -169,6 +171,45 @@ LogicalResult mlir::layout::checkOptions(const DriverOptions &options,
   return success();
 }
 
+/// Ops that layout-fold-views and layout-plan-copies remove when nothing
+/// returned or written depends on their results: views and the ops that
+/// may copy. layout.copy writes its destination and layout.reduce stays.
+static bool removedWhenUnused(Operation *op) {
+  return isa<ViewLikeOpInterface, SplitOp, ContiguousOp, CloneOp, ReshapeOp,
+             FlattenOp, ToOp, MaterializeOp>(op);
+}
+
+/// Warns at each op that may copy whose result nothing returned or written
+/// depends on: the pipeline removes it, so the copy its author wrote never
+/// runs.
+static void warnUnusedCopies(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    // Live: what a return, a write or any other kept op reads, transitively.
+    llvm::DenseSet<Operation *> live;
+    SmallVector<Operation *> work;
+    func.walk([&](Operation *op) {
+      if (!removedWhenUnused(op) && live.insert(op).second)
+        work.push_back(op);
+    });
+    while (!work.empty())
+      for (Value operand : work.pop_back_val()->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          if (live.insert(def).second)
+            work.push_back(def);
+    func.walk([&](Operation *op) {
+      if (live.contains(op) || !removedWhenUnused(op) ||
+          isa<ViewLikeOpInterface, SplitOp>(op))
+        return;
+      InFlightDiagnostic diag = emitWarning(op->getLoc())
+                                << "result of '" << op->getName()
+                                << "' is unused";
+      if (!op->use_empty())
+        diag << " (only ops whose results are unused read it)";
+      diag << ", so it is removed: nothing is copied";
+    });
+  }
+}
+
 /// layout-fold-views and layout-plan-copies, under MLIR's pass-manager
 /// options (--mlir-print-ir-after-all, ...) and --mlir-timing.
 static LogicalResult planCopies(ModuleOp module) {
@@ -233,6 +274,8 @@ static LogicalResult planKernelsFor(ModuleOp module,
 LogicalResult mlir::layout::runPipeline(ModuleOp module,
                                         const DriverOptions &options,
                                         CodeGenTarget &target) {
+  if (!options.noOpt)
+    warnUnusedCopies(module);
   if (!options.noOpt && failed(planCopies(module)))
     return failure();
   if (failed(checkOptions(options, target.cudaArchs)))
