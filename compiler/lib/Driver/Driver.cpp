@@ -49,6 +49,45 @@ Program::Program(std::unique_ptr<llvm::MemoryBuffer> source,
   sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
 }
 
+/// Adds a note to the parser's "expected ':'" after a layout op's operands
+/// (not inside its brackets): layout ops name their operand type after ':',
+/// which newcomers leave out, expecting it to be inferred.
+static void noteMissingOperandType(Diagnostic &diag,
+                                   llvm::SourceMgr &sourceMgr) {
+  auto loc = dyn_cast<FileLineColLoc>(diag.getLocation());
+  if (diag.getSeverity() != DiagnosticSeverity::Error || !loc ||
+      diag.str() != "expected ':'" || loc.getLine() == 0)
+    return;
+  unsigned buffer = sourceMgr.getMainFileID();
+  llvm::SMLoc start =
+      sourceMgr.FindLocForLineAndColumn(buffer, loc.getLine(), 1);
+  if (!start.isValid())
+    return;
+  StringRef rest(start.getPointer(),
+                 sourceMgr.getMemoryBuffer(buffer)->getBufferEnd() -
+                     start.getPointer());
+  StringRef line = rest.take_until([](char c) { return c == '\n'; });
+  StringRef before = line.take_front(loc.getColumn() - 1);
+  size_t at = before.rfind("layout.");
+  if (at == StringRef::npos)
+    return;
+  StringRef op = before.drop_front(at).take_while(
+      [](char c) { return llvm::isAlnum(c) || c == '_' || c == '.'; });
+  StringRef operands = before.drop_front(at + op.size());
+  if (operands.count('[') != operands.count(']') ||
+      operands.count('<') != operands.count('>'))
+    return;
+  if (op == "layout.copy")
+    diag.attachNote(loc) << "'layout.copy' names its operand types after "
+                            "':', e.g. 'layout.copy %x, %y : "
+                            "!layout.tensor<3x4xf32>, !layout.tensor<3x4xf16>'";
+  else
+    diag.attachNote(loc) << "'" << op
+                         << "' names its operand type after ':' (the result "
+                            "type is inferred), e.g. '%c = layout.contiguous "
+                            "%x : !layout.tensor<3x4xf32>'";
+}
+
 /// Records each function argument's SSA name (`%x`), which MLIR drops, as
 /// its `layout.name` unless the argument has one, the name is its
 /// positional one (`%arg0`) or it could not name a C parameter.
@@ -102,6 +141,7 @@ mlir::layout::parseProgram(std::unique_ptr<llvm::MemoryBuffer> source,
   ScopedDiagnosticHandler countErrors(context, [&](Diagnostic &diag) {
     if (diag.getSeverity() == DiagnosticSeverity::Error)
       ++errors;
+    noteMissingOperandType(diag, program->sourceMgr);
     return failure();
   });
   AsmParserState state;
