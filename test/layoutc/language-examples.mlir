@@ -4,9 +4,10 @@
 // <stdin>'s, so FILE lines are not checked).
 // RUN: layoutc %s --no-opt | layoutc --emit=explain | %python %S/Inputs/json_lines.py | FileCheck %s --enable-var-scope
 
-// Every code example of shared/design/LANGUAGE.md, as written there (only `T`
-// is spelled out), parses and means what the document says. Results are
-// checked through --emit=explain; sizes and strides are torch 1.13's.
+// The code examples of the language contract (docs/language.md), as written
+// there (only `T` is spelled out), parse and mean what the contract says.
+// Results are checked through --emit=explain; sizes and strides are torch
+// 1.13's.
 
 //===----------------------------------------------------------------------===//
 // Types
