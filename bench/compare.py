@@ -48,7 +48,9 @@ FILL = {
     "i1": "((uint8_t *)p)[i] = (uint8_t)(i % 2);",
     "ui8": "((uint8_t *)p)[i] = (uint8_t)(i % 61);",
 }
-TENSOR = re.compile(r"^ \*   (arg|result)(\d+): (\w+) sizes \[([^\]]*)\] "
+# A parameter's line: its name (the program's, or arg<N> / result<N>), dtype,
+# layout and a note; outputs are "(new tensor, caller-allocated)".
+TENSOR = re.compile(r"^ \*   (\w+): (\w+) sizes \[([^\]]*)\] "
                     r"strides \[([^\]]*)\](.*)$")
 
 
@@ -65,8 +67,9 @@ def parse_header(text):
         m = TENSOR.match(line)
         if m and current:
             ints = lambda s: [int(x) for x in s.split(",") if x.strip()]
-            funcs[current].append((m.group(1), m.group(3), ints(m.group(4)),
-                                   ints(m.group(5)), m.group(6)))
+            kind = "result" if "(new tensor" in m.group(5) else "arg"
+            funcs[current].append((kind, m.group(2), ints(m.group(3)),
+                                   ints(m.group(4)), m.group(5)))
     return funcs
 
 

@@ -24,11 +24,7 @@ add_library(layoutc::layout_rt ALIAS layout_rt)
 add_library(layoutc::layout_rt_cuda_emu ALIAS layout_rt_cuda_emu)
 include("${CMAKE_CURRENT_LIST_DIR}/LayoutcAddLibrary.cmake")
 
-if(PROJECT_VERSION)
-  set(LAYOUTC_VERSION "${PROJECT_VERSION}")
-else()
-  set(LAYOUTC_VERSION 0.1.0)
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/LayoutcVersion.cmake")
 set(LAYOUTC_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/layoutc" CACHE
     STRING "Where layoutcConfig.cmake is installed, relative to the prefix")
 mark_as_advanced(LAYOUTC_INSTALL_CMAKEDIR)

@@ -2,7 +2,7 @@
 //
 // layoutc-fuzz-dlpack: the input encodes an argument descriptor (entry.h) and
 // one DLTensor per parameter; the target runs every check a generated entry
-// point relies on (lrt_bind_tensors / lrt_bind_tensors_device,
+// point relies on (lrt_bind_tensors / _device / _named,
 // lrt_check_tensor, lrt_check_no_overlap and its _with_inputs form) and the
 // helpers (numel, strides, byte extent, dtype size and name) on them, and
 // traps where an accepted tensor breaks the contract tensor.h states.
@@ -19,7 +19,9 @@
 // followed by 8 little-endian bytes. Reads past the end give zero bytes.
 //   flags    byte: 1 bind for kDLCUDA instead of kDLCPU, 2 NULL function
 //            name, 4 descriptor version from a value, 8 descriptor count
-//            out of range, 16 NULL inputs array for the overlap checks
+//            out of range, 16 NULL inputs array for the overlap checks,
+//            64 bind with parameter names (lrt_bind_tensors_named), 32 with
+//            names for only half of the parameters
 //   count    byte: parameters, modulo kMaxParams + 1
 //   per parameter, its descriptor entry:
 //     role   byte: 0x80 set: the role is a value; else role (byte & 3),
@@ -51,6 +53,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace {
@@ -464,11 +467,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   DLDeviceType device = flags & 1 ? kDLCUDA : kDLCPU;
   std::vector<void *> bound(count, nullptr);
   const char *function = flags & 2 ? nullptr : "f";
+  // The names generated entry points pass: one per parameter, or (flags &
+  // 32) a list shorter than the parameters.
+  std::string names;
+  for (int i = 0; i < (flags & 32 ? count / 2 : count); ++i)
+    names += "p" + std::to_string(i) + '\0';
   lrt_status_t status =
-      flags & 1 ? lrt_bind_tensors_device(function, descriptor.data(), device,
-                                          pointers.data(), bound.data())
-                : lrt_bind_tensors(function, descriptor.data(), pointers.data(),
-                                   bound.data());
+      flags & 64
+          ? lrt_bind_tensors_named(function, descriptor.data(), names.c_str(),
+                                   device, pointers.data(), bound.data())
+      : flags & 1 ? lrt_bind_tensors_device(function, descriptor.data(), device,
+                                            pointers.data(), bound.data())
+                  : lrt_bind_tensors(function, descriptor.data(),
+                                     pointers.data(), bound.data());
   if (ok(status)) {
     // Accepted: every tensor is what its descriptor entry says, and every
     // written tensor can be written without touching the others.

@@ -38,6 +38,12 @@ try:
 except OSError:
     pass
 
+# taskset runs a test under a smaller CPU affinity mask (layout_rt's default
+# thread count honours it); some sandboxes refuse to set the mask.
+if subprocess.call(["taskset", "-c", "0", "true"], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("taskset")
+
 llvm_config.add_tool_substitutions(["layout-opt", "layoutc",
                                     "layoutc-fuzz-pipeline",
                                     "layoutc-fuzz-codegen",

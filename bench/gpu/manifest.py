@@ -30,8 +30,11 @@ sys.path.insert(0, HERE)
 MANIFEST_VERSION = 1
 
 _PROTO = re.compile(r"^lrt_status_t (\w+)\((.*)\);$")
+# A parameter's layout comment: its name (the program's, e.g. x, or
+# arg<N> / result<N>), dtype, layout and note ("(written)", "(new tensor,
+# caller-allocated)").
 _PARAM_DOC = re.compile(
-    r"^\s*\*\s+(arg\d+|result\d+): (\w+) sizes \[([-\d, ]*)\] "
+    r"^\s*\*\s+(\w+): (\w+) sizes \[([-\d, ]*)\] "
     r"strides \[([-\d, ]*)\](.*)$")
 _FUNC_DOC = re.compile(r"^/\* (\w+)$")
 
@@ -65,7 +68,7 @@ def parse_header(text):
             name, dtype, sizes, strides, rest = m.groups()
             current[name] = dict(dtype=dtype, sizes=_ints(sizes),
                                  strides=_ints(strides),
-                                 view="view of" in rest)
+                                 written="(written)" in rest)
         elif line.startswith(" */"):
             current = None
     funcs = {}
@@ -88,7 +91,7 @@ def parse_header(text):
             if doc is None:
                 raise HeaderError(f"{fn}: no layout comment for {name}")
             role = "input" if m2.group(1) else (
-                "written" if name.startswith("arg") else "output")
+                "written" if doc["written"] else "output")
             params.append(dict(name=name, role=role, dtype=doc["dtype"],
                                sizes=doc["sizes"], strides=doc["strides"]))
         funcs[fn] = params
@@ -105,7 +108,7 @@ def _strategies(explain, fn):
 def check_entry(e, params):
     """Differences between a case's own idea of its launcher and the header's
     (empty when they agree)."""
-    want = [dict(name="arg0", role="input", dtype=e["x"]["dtype"],
+    want = [dict(name="x", role="input", dtype=e["x"]["dtype"],
                  sizes=e["x"]["sizes"], strides=e["x"]["strides"]),
             dict(name="result0", role="output", dtype=e["result"]["dtype"],
                  sizes=e["result"]["sizes"],

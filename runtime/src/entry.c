@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The most parameters one function may have; generated functions have a
  * handful. */
@@ -59,46 +60,21 @@ static int lrt_decode(const int64_t *descriptor, DLDeviceType device_type,
   return count;
 }
 
-static void lrt_param_name(const lrt_param_t *param, char *buffer,
-                           size_t capacity) {
-  snprintf(buffer, capacity, "%s%lld",
-           param->role == LRT_ROLE_OUTPUT ? "result" : "arg",
-           (long long)param->number);
-}
-
-lrt_status_t lrt_bind_tensors(const char *function, const int64_t *descriptor,
-                              const DLTensor *const *tensors, void **data) {
-  return lrt_bind_tensors_device(function, descriptor, kDLCPU, tensors, data);
-}
-
-lrt_status_t lrt_bind_tensors_device(const char *function,
-                                     const int64_t *descriptor,
-                                     DLDeviceType device_type,
+/* The checks of lrt_bind_tensors_named. `names` holds each parameter's
+ * name for messages, or is NULL: names are spelled out only once a check
+ * has failed (lrt_bind_tensors_named), never on the success path. */
+static lrt_status_t lrt_check_params(const lrt_param_t *params, int count,
                                      const DLTensor *const *tensors,
-                                     void **data) {
-  if (!function)
-    function = "<kernel>";
-  lrt_param_t params[LRT_MAX_PARAMS];
-  int count = lrt_decode(descriptor, device_type, params);
-  if (count < 0)
-    return lrt_status_make(LRT_STATUS_INTERNAL,
-                           "%s: malformed argument descriptor", function);
-  char name[32];
-  for (int i = 0; i < count; ++i) {
-    lrt_param_name(&params[i], name, sizeof(name));
-    lrt_status_t status =
-        lrt_check_tensor(tensors[i], &params[i].spec, name, i);
-    if (status)
-      return lrt_prefix(status, function);
-  }
-
-  char names[LRT_MAX_PARAMS][32];
+                                     const char *const *names) {
   lrt_tensor_ref_t refs[LRT_MAX_PARAMS];
   for (int i = 0; i < count; ++i) {
-    lrt_param_name(&params[i], names[i], sizeof(names[i]));
     refs[i].tensor = tensors[i];
-    refs[i].name = names[i];
+    refs[i].name = names ? names[i] : NULL;
     refs[i].index = i;
+    lrt_status_t status =
+        lrt_check_tensor(tensors[i], &params[i].spec, refs[i].name, i);
+    if (status)
+      return status;
   }
   lrt_tensor_ref_t others[LRT_MAX_PARAMS];
   for (int i = 0; i < count; ++i) {
@@ -115,7 +91,70 @@ lrt_status_t lrt_bind_tensors_device(const char *function,
             ? lrt_check_no_overlap_with_inputs(refs[i], others, numOthers)
             : lrt_check_no_overlap(refs[i], others, numOthers);
     if (status)
-      return lrt_prefix(status, function);
+      return status;
+  }
+  return LRT_OK;
+}
+
+/* Fills names[i] with parameter i's name: the i-th entry of `list` (see
+ * lrt_bind_tensors_named), else "arg<N>" / "result<N>" in storage[i]. */
+static void lrt_param_names(const lrt_param_t *params, int count,
+                            const char *list, char (*storage)[32],
+                            const char **names) {
+  for (int i = 0; i < count; ++i) {
+    if (list && *list) {
+      names[i] = list;
+      list += strlen(list) + 1;
+      continue;
+    }
+    list = NULL;
+    snprintf(storage[i], sizeof(storage[i]), "%s%lld",
+             params[i].role == LRT_ROLE_OUTPUT ? "result" : "arg",
+             (long long)params[i].number);
+    names[i] = storage[i];
+  }
+}
+
+lrt_status_t lrt_bind_tensors(const char *function, const int64_t *descriptor,
+                              const DLTensor *const *tensors, void **data) {
+  return lrt_bind_tensors_named(function, descriptor, NULL, kDLCPU, tensors,
+                                data);
+}
+
+lrt_status_t lrt_bind_tensors_device(const char *function,
+                                     const int64_t *descriptor,
+                                     DLDeviceType device_type,
+                                     const DLTensor *const *tensors,
+                                     void **data) {
+  return lrt_bind_tensors_named(function, descriptor, NULL, device_type,
+                                tensors, data);
+}
+
+lrt_status_t lrt_bind_tensors_named(const char *function,
+                                    const int64_t *descriptor,
+                                    const char *names, DLDeviceType device_type,
+                                    const DLTensor *const *tensors,
+                                    void **data) {
+  if (!function)
+    function = "<kernel>";
+  lrt_param_t params[LRT_MAX_PARAMS];
+  int count = lrt_decode(descriptor, device_type, params);
+  if (count < 0)
+    return lrt_status_make(LRT_STATUS_INTERNAL,
+                           "%s: malformed argument descriptor", function);
+  lrt_status_t status = lrt_check_params(params, count, tensors, NULL);
+  if (status) {
+    /* The checks only read the tensors, so running them again with the
+     * names gives the same error, now naming its parameter. */
+    char storage[LRT_MAX_PARAMS][32];
+    const char *spelled[LRT_MAX_PARAMS];
+    lrt_param_names(params, count, names, storage, spelled);
+    lrt_status_t named = lrt_check_params(params, count, tensors, spelled);
+    if (named) {
+      lrt_status_free(status);
+      status = named;
+    }
+    return lrt_prefix(status, function);
   }
 
   /* In integers: a tensor without elements may have NULL data and any

@@ -1,6 +1,13 @@
+/* sched_getaffinity and CPU_COUNT are GNU extensions of <sched.h>. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE
+#endif
+
 #include "layout_rt/parallel.h"
 
+#include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -187,11 +194,50 @@ static void lrt_grow_locked(lrt_pool_t *pool, int32_t wanted) {
   }
 }
 
-static int32_t lrt_online_cores(void) {
+/* CPUs this process may run on: its affinity mask (taskset, cgroups'
+ * cpusets), else the online count where the mask cannot be read. */
+static int32_t lrt_available_cores(void) {
+#if defined(__linux__)
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    int count = CPU_COUNT(&set);
+    if (count > 0)
+      return count;
+  }
+#endif
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  if (cores < 1)
-    return 1;
-  return cores > LRT_MAX_THREADS ? LRT_MAX_THREADS : (int32_t)cores;
+  return cores < 1                 ? 1
+         : cores > LRT_MAX_THREADS ? LRT_MAX_THREADS
+                                   : (int32_t)cores;
+}
+
+/* LRT_NUM_THREADS as a positive count, or 0 when it is unset or not a
+ * positive decimal integer (then it is ignored). */
+static int32_t lrt_env_threads(void) {
+  const char *text = getenv("LRT_NUM_THREADS");
+  if (!text || !*text)
+    return 0;
+  char *end = NULL;
+  errno = 0;
+  long value = strtol(text, &end, 10);
+  if (errno != 0 || *end != '\0' || value < 1)
+    return 0;
+  return value > LRT_MAX_THREADS ? LRT_MAX_THREADS : (int32_t)value;
+}
+
+static pthread_once_t lrt_default_threads_once = PTHREAD_ONCE_INIT;
+static int32_t lrt_default_threads;
+
+static void lrt_init_default_threads(void) {
+  int32_t threads = lrt_env_threads();
+  lrt_default_threads = threads > 0 ? threads : lrt_available_cores();
+}
+
+/* Computed on the first call only: reading the mask or the environment on
+ * every call would cost more than a small kernel (sysconf reads sysfs). */
+int32_t lrt_default_num_threads(void) {
+  pthread_once(&lrt_default_threads_once, lrt_init_default_threads);
+  return lrt_default_threads;
 }
 
 lrt_status_t lrt_exec_options_resolve_threads(const lrt_exec_options_t *options,
@@ -207,11 +253,11 @@ lrt_status_t lrt_exec_options_resolve_threads(const lrt_exec_options_t *options,
     if (requested < 0)
       return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT,
                              "exec options: num_threads is %d; expected 0 "
-                             "(all cores) or a positive count",
+                             "(the default) or a positive count",
                              (int)requested);
   }
   if (requested == 0)
-    requested = lrt_online_cores();
+    requested = lrt_default_num_threads();
   *num_threads = requested > LRT_MAX_THREADS ? LRT_MAX_THREADS : requested;
   return LRT_OK;
 }

@@ -128,18 +128,21 @@ static lrt_status_t lrt_check_rank(const DLTensor *t) {
   return LRT_OK;
 }
 
+/* Names are formatted only for a message: entry points call this on every
+ * call, and snprintf costs more than the rest of the check. */
 lrt_status_t lrt_dtype_size(DLDataType dtype, int64_t *bytes) {
+  int64_t bits = (int64_t)dtype.bits * dtype.lanes;
+  if (bits != 0 && bits % 8 == 0) {
+    *bytes = bits / 8;
+    return LRT_OK;
+  }
   char name[32];
   lrt_format_dtype(dtype, name, sizeof(name));
-  if (dtype.bits == 0 || dtype.lanes == 0)
+  if (bits == 0)
     return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT,
                            "dtype %s has zero bits or lanes", name);
-  int64_t bits = (int64_t)dtype.bits * dtype.lanes;
-  if (bits % 8 != 0)
-    return lrt_status_make(LRT_STATUS_UNIMPLEMENTED,
-                           "dtype %s is not a whole number of bytes", name);
-  *bytes = bits / 8;
-  return LRT_OK;
+  return lrt_status_make(LRT_STATUS_UNIMPLEMENTED,
+                         "dtype %s is not a whole number of bytes", name);
 }
 
 lrt_status_t lrt_tensor_numel(const DLTensor *t, int64_t *numel) {

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <sched.h>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -93,6 +95,54 @@ TEST(Parallel, NullOptionsMeanAllCores) {
   options.num_threads = 1 << 20;
   expectOk(lrt_exec_options_resolve_threads(&options, &threads));
   EXPECT_EQ(threads, 1024);
+}
+
+// LRT_TEST_EXPECTED_THREADS, set by test/runtime/default-threads.test
+// (which runs this binary under taskset and with LRT_NUM_THREADS), or -1.
+int32_t expectedDefaultThreads() {
+  const char *text = std::getenv("LRT_TEST_EXPECTED_THREADS");
+  return text ? std::atoi(text) : -1;
+}
+
+TEST(DefaultThreads, MatchesTheEnvironmentOfTheProcess) {
+  int32_t expected = expectedDefaultThreads();
+  if (expected < 0)
+    GTEST_SKIP() << "LRT_TEST_EXPECTED_THREADS is not set";
+  EXPECT_EQ(lrt_default_num_threads(), expected);
+  int32_t threads = 0;
+  expectOk(lrt_exec_options_resolve_threads(nullptr, &threads));
+  EXPECT_EQ(threads, expected);
+  lrt_exec_options_t options = withThreads(0);
+  expectOk(lrt_exec_options_resolve_threads(&options, &threads));
+  EXPECT_EQ(threads, expected);
+}
+
+TEST(DefaultThreads, IsComputedOnce) {
+  int32_t first = lrt_default_num_threads();
+  EXPECT_GE(first, 1);
+  EXPECT_LE(first, 1024);
+  // Neither the variable nor the affinity mask is read again.
+  const char *saved = std::getenv("LRT_NUM_THREADS");
+  std::string restore = saved ? saved : "";
+  setenv("LRT_NUM_THREADS", first == 7 ? "9" : "7", 1);
+  cpu_set_t mask, one;
+  ASSERT_EQ(sched_getaffinity(0, sizeof(mask), &mask), 0);
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &mask)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+  EXPECT_EQ(lrt_default_num_threads(), first);
+  int32_t threads = 0;
+  expectOk(lrt_exec_options_resolve_threads(nullptr, &threads));
+  EXPECT_EQ(threads, first);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(mask), &mask), 0);
+  if (saved)
+    setenv("LRT_NUM_THREADS", restore.c_str(), 1);
+  else
+    unsetenv("LRT_NUM_THREADS");
 }
 
 // Each chunk's thread id, to check the static assignment of chunks.
@@ -293,7 +343,7 @@ TEST(Parallel, RejectsBadArguments) {
   lrt_exec_options_t options = withThreads(-2);
   expectError(lrt_parallel_for(&options, 1, 1, recordCoverage, &coverage),
               LRT_STATUS_INVALID_ARGUMENT,
-              "exec options: num_threads is -2; expected 0 (all cores) or a "
+              "exec options: num_threads is -2; expected 0 (the default) or a "
               "positive count");
   EXPECT_EQ(coverage.visits[0].load(), 0);
   // A struct too short to hold num_threads reads it as the default (all

@@ -556,3 +556,38 @@ TEST(BindTensors, DistinctRoleSkipsOnlyTheOwnOverlapCheck) {
 }
 
 } // namespace
+
+namespace {
+
+// The names layoutc passes name the parameters in every message, the
+// overlap ones included; a short list or NULL leaves the rest positional.
+TEST(BindTensors, NamedParametersNameTheirMessages) {
+  Tensor in(buffer, {3, 4}, {}, kF16), out(buffer + 64, {3, 4});
+  const DLTensor *tensors[] = {&in.t, &out.t};
+  void *data[2] = {nullptr, nullptr};
+  const char names[] = "x\0y\0"; // ended by an empty name
+  EXPECT_EQ(message(lrt_bind_tensors_named("f", kBindDescriptor, names, kDLCPU,
+                                           tensors, data)),
+            "f: argument 0 (x): expected dtype f32, got f16");
+  EXPECT_EQ(message(lrt_bind_tensors_named("f", kBindDescriptor, nullptr,
+                                           kDLCPU, tensors, data)),
+            "f: argument 0 (arg0): expected dtype f32, got f16");
+  in.t.dtype = kF32;
+  out.t.data = buffer + 4;
+  EXPECT_EQ(message(lrt_bind_tensors_named("f", kBindDescriptor, names, kDLCPU,
+                                           tensors, data))
+                .substr(0, 47),
+            "f: argument 1 (y): overlaps argument 0 (x): out");
+  // A list of "x" only: the output keeps its positional name.
+  EXPECT_EQ(message(lrt_bind_tensors_named("f", kBindDescriptor, "x\0", kDLCPU,
+                                           tensors, data))
+                .substr(0, 53),
+            "f: argument 1 (result0): overlaps argument 0 (x): out");
+  out.t.data = buffer + 64;
+  EXPECT_EQ(message(lrt_bind_tensors_named("f", kBindDescriptor, names, kDLCPU,
+                                           tensors, data)),
+            "OK");
+  EXPECT_EQ(data[1], buffer + 64);
+}
+
+} // namespace

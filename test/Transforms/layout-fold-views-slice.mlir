@@ -3,8 +3,9 @@
 // prints must parse again.
 // RUN: layout-opt %s | layout-opt --layout-fold-views | FileCheck %s --enable-var-scope
 
-// Python slicing t[:, start:end:step] with every part optional (LANGUAGE.md:
-// "any part may be omitted, negatives wrap, clamped; step > 0"). Each layout
+// Python slicing t[:, start:end:step] with every part optional
+// (docs/language.md: "any of start, end, step may be omitted ...; negative
+// bounds wrap, bounds clamp, the step must be positive"). Each layout
 // below is what torch 1.13 gives for the same slice of a (3, 4) tensor.
 
 // CHECK-LABEL: func.func @slice_bounds

@@ -39,7 +39,7 @@ func.func @copy_between_overlapping_rows(%x: !layout.tensor<4x4xf32>) {
 // -----
 
 // Overlapping unfold windows, (4, 2):(1, 1): element k + 1 is window k's
-// second and window k + 1's first. LANGUAGE.md makes a destination that
+// second and window k + 1's first. docs/language.md makes a destination that
 // overlaps itself an error (PyTorch 1.13 only proves it for stride-0 dims and
 // lets this one race).
 func.func @copy_into_overlapping_windows(%x: !layout.tensor<5xf32>, %y: !layout.tensor<4x2xf32>) {

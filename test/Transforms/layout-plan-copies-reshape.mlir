@@ -1,8 +1,8 @@
 // RUN: layout-opt %s --layout-fold-views --layout-plan-copies | FileCheck %s --enable-var-scope
 
 // reshape and flatten copy when PyTorch's view cannot express the new shape
-// (LANGUAGE.md: "a view when PyTorch's `view` would succeed, otherwise a
-// contiguous copy"). The copy is a layout.materialize that says why; the
+// (docs/language.md: "a view when `view` would succeed, else a row-major
+// copy"). The copy is a layout.materialize that says why; the
 // result is a new row-major storage. (The no-copy cases are in
 // layout-plan-copies.mlir.)
 

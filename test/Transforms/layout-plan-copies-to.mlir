@@ -1,7 +1,7 @@
 // RUN: layout-opt %s --layout-fold-views --layout-plan-copies | FileCheck %s --enable-var-scope
 
-// `to` (LANGUAGE.md): "dtype conversion, fused with any layout change it is
-// combined with". A materialize converts to its result's dtype while it
+// `to` (docs/language.md): a converted copy, fused with any layout change it
+// is combined with. A materialize converts to its result's dtype while it
 // copies, so one copy does both.
 
 // x.T.to(f16).contiguous(): the layout change after the conversion is fused

@@ -3,7 +3,7 @@
 
 The script generates seeded random layout programs.  Each is one function
 `@f` whose argument (a tensor, or a storage that `layout.as_strided` views)
-goes through a chain of 1-6 ops drawn from every view op of LANGUAGE.md plus
+goes through a chain of 1-6 ops drawn from every view op of docs/language.md plus
 reshape, flatten, contiguous and clone; about a quarter of the chains contain
 an op that PyTorch rejects.  For each program it computes what the contract
 expects (PyTorch's sizes, strides, storage offset, aliasing and contiguity of

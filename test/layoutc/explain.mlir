@@ -1,17 +1,17 @@
 // RUN: layoutc %s --emit=explain | FileCheck %s --check-prefix=RAW
 // RUN: layoutc %s --emit=explain | %python -c "import json,sys; json.load(sys.stdin)"
 // RUN: layoutc %s --emit=explain | %python %S/Inputs/json_lines.py | FileCheck %s --enable-var-scope
-// LANGUAGE.md's own example, with its file name, so that "loc" is exactly
-// "prog.mlir:4:8":
+// README.md's example (examples/transpose.mlir) as Inputs/prog.mlir, from its
+// own directory, so that "loc" is exactly "prog.mlir:4:8":
 // RUN: cd %S/Inputs && layoutc prog.mlir --emit=explain | FileCheck %s --check-prefix=DOC
 
-// `--emit=explain` (LANGUAGE.md, "What the compiler must say about a
-// program"): for each function, each result's sizes, strides, offset, dtype,
-// aliased argument (or null for new storage), contiguity and channels_last
-// contiguity; and each copy that remains after optimization with its op,
-// source location, bytes moved (read + written), reason and kernel.
-// json_lines.py prints each result and copy as one line of json.dumps (which
-// spells JSON the way LANGUAGE.md does) and checks the keys and their order.
+// `--emit=explain` (docs/language.md, "What the compiler says"): for each
+// function, each result's sizes, strides, offset, dtype, aliased argument
+// (or null for new storage), contiguity and channels_last contiguity; and
+// each copy that remains after optimization with its op, source location,
+// bytes moved (read + written), reason and kernel. json_lines.py prints each
+// result and copy as one line of json.dumps (which spells JSON the way
+// README.md's example does) and checks the keys and their order.
 
 // DOC:      {"functions": [{"name": "f",
 // DOC-NEXT:   "results": [{"sizes": [4, 3], "strides": [1, 4], "offset": 0, "dtype": "f32", "aliases": 0, "contiguous": false, "channels_last": false},

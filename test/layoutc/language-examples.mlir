@@ -4,9 +4,10 @@
 // <stdin>'s, so FILE lines are not checked).
 // RUN: layoutc %s --no-opt | layoutc --emit=explain | %python %S/Inputs/json_lines.py | FileCheck %s --enable-var-scope
 
-// Every code example of shared/design/LANGUAGE.md, as written there (only `T`
-// is spelled out), parses and means what the document says. Results are
-// checked through --emit=explain; sizes and strides are torch 1.13's.
+// The code examples of the language contract (docs/language.md), as written
+// there (only `T` is spelled out), parse and mean what the contract says.
+// Results are checked through --emit=explain; sizes and strides are torch
+// 1.13's.
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -20,7 +21,9 @@
 // a row-major, offset-0 layout": the argument spelled with strided<[12, 4, 1],
 // offset: 0> is returned as !layout.tensor<2x3x4xf32>.
 // PRINT-LABEL: func.func @types
-// PRINT-SAME:    (%{{.*}}: !layout.storage<24xf32>, %{{.*}}: !layout.storage<?xf32>, %{{.*}}: !layout.tensor<2x3x4xf32>, %{{.*}}: !layout.tensor<4x2x3xf32, strided<[1, 12, 4]>>, %{{.*}}: !layout.tensor<?x3xf32, strided<[?, 1], offset: ?>>, %{{.*}}: !layout.tensor<2x3x4xf32>)
+// layoutc keeps each argument's SSA name (`%s`) as its `layout.name`, which
+// generated entry points name it by (docs/abi.md).
+// PRINT-SAME:    (%{{.*}}: !layout.storage<24xf32> {layout.name = "s"}, %{{.*}}: !layout.storage<?xf32> {layout.name = "u"}, %{{.*}}: !layout.tensor<2x3x4xf32> {layout.name = "a"}, %{{.*}}: !layout.tensor<4x2x3xf32, strided<[1, 12, 4]>> {layout.name = "b"}, %{{.*}}: !layout.tensor<?x3xf32, strided<[?, 1], offset: ?>> {layout.name = "d"}, %{{.*}}: !layout.tensor<2x3x4xf32> {layout.name = "e"})
 // PRINT-SAME:    -> (!layout.tensor<2x3x4xf32>, !layout.tensor<4x2x3xf32, strided<[1, 12, 4]>>)
 // CHECK-LABEL: function types
 // CHECK-NEXT:  result {"sizes": [2, 3, 4], "strides": [12, 4, 1], "offset": 0, "dtype": "f32", "aliases": 5, "contiguous": true, "channels_last": false}
@@ -31,7 +34,7 @@ func.func @types(%s: !layout.storage<24xf32>, %u: !layout.storage<?xf32>, %a: !l
 
 // Element types: i1, i8, i16, i32, i64, ui8, f16, bf16, f32, f64.
 // PRINT-LABEL: func.func @element_types
-// PRINT-SAME:    !layout.tensor<2xi1>, %{{.*}}: !layout.tensor<2xi8>, %{{.*}}: !layout.tensor<2xi16>, %{{.*}}: !layout.tensor<2xi32>, %{{.*}}: !layout.tensor<2xi64>, %{{.*}}: !layout.tensor<2xui8>, %{{.*}}: !layout.tensor<2xf16>, %{{.*}}: !layout.tensor<2xbf16>, %{{.*}}: !layout.tensor<2xf32>, %{{.*}}: !layout.tensor<2xf64>
+// PRINT-SAME:    !layout.tensor<2xi1> {{{.*}}}, %{{.*}}: !layout.tensor<2xi8> {{{.*}}}, %{{.*}}: !layout.tensor<2xi16> {{{.*}}}, %{{.*}}: !layout.tensor<2xi32> {{{.*}}}, %{{.*}}: !layout.tensor<2xi64> {{{.*}}}, %{{.*}}: !layout.tensor<2xui8> {{{.*}}}, %{{.*}}: !layout.tensor<2xf16> {{{.*}}}, %{{.*}}: !layout.tensor<2xbf16> {{{.*}}}, %{{.*}}: !layout.tensor<2xf32> {{{.*}}}, %{{.*}}: !layout.tensor<2xf64> {{{.*}}}
 func.func @element_types(%a: !layout.tensor<2xi1>, %b: !layout.tensor<2xi8>, %c: !layout.tensor<2xi16>, %d: !layout.tensor<2xi32>, %e: !layout.tensor<2xi64>, %f: !layout.tensor<2xui8>, %g: !layout.tensor<2xf16>, %h: !layout.tensor<2xbf16>, %i: !layout.tensor<2xf32>, %j: !layout.tensor<2xf64>) {
   return
 }

@@ -20,9 +20,11 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/CodeGen/CommandFlags.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -206,6 +208,18 @@ static layout::DriverOptions driverOptions(const TargetFlags &targetFlags,
   return options;
 }
 
+/// --version: layoutc's version and commit, the LLVM it was built with, and
+/// the target code is generated for by default.
+static void printVersion(llvm::raw_ostream &os) {
+  os << "layoutc version " << LAYOUTC_VERSION_STRING;
+  if (*LAYOUTC_GIT_COMMIT)
+    os << " (git " << LAYOUTC_GIT_COMMIT << ")";
+  os << "\n  LLVM/MLIR " << LLVM_VERSION_STRING
+     << "\n  Default target: " << llvm::sys::getDefaultTargetTriple()
+     << "\n  Default CPU: " << layout::CPUOptions().cpu
+     << " (--mcpu=host: " << llvm::sys::getHostCPUName() << ")\n";
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   // Pass names for --mlir-print-ir-before=<pass> and friends: registered
@@ -218,6 +232,7 @@ int main(int argc, char **argv) {
   registerDefaultTimingManagerCLOptions();
   TargetFlags targetFlags = adoptCodeGenFlags();
   cl::HideUnrelatedOptions(layoutcCategory);
+  cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
   return failed(layout::compile(driverOptions(targetFlags, argv[0]))) ? 1 : 0;
 }

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* a1
- *   arg0: bf16 sizes [8, 32, 4096, 128] strides [16777216, 524288, 128, 1]
+ *   x: bf16 sizes [8, 32, 4096, 128] strides [16777216, 524288, 128, 1]
  *   result0: bf16 sizes [8, 4096, 32, 128] strides [16777216, 4096, 128, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t a1(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t a1_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t a1(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t a1_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 /* a1_small
- *   arg0: bf16 sizes [1, 8, 512, 128] strides [524288, 65536, 128, 1]
+ *   x: bf16 sizes [1, 8, 512, 128] strides [524288, 65536, 128, 1]
  *   result0: bf16 sizes [1, 512, 8, 128] strides [524288, 1024, 128, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t a1_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t a1_small_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t a1_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t a1_small_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 /* a1_odd
- *   arg0: bf16 sizes [1, 7, 511, 129] strides [461433, 65919, 129, 1]
+ *   x: bf16 sizes [1, 7, 511, 129] strides [461433, 65919, 129, 1]
  *   result0: bf16 sizes [1, 511, 7, 129] strides [461433, 903, 129, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t a1_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t a1_odd_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t a1_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t a1_odd_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

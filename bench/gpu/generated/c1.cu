@@ -107,10 +107,10 @@ static const int64_t c1__descriptor[] = {1, 2, 0, 0, 2, 32, 4, 320, 64, 112, 112
 extern "C" lrt_status_t c1(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("c1", c1__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("c1", c1__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -225,10 +225,10 @@ static const int64_t c1_small__descriptor[] = {1, 2, 0, 0, 2, 32, 4, 4, 64, 32, 
 extern "C" lrt_status_t c1_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("c1_small", c1_small__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("c1_small", c1_small__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -305,10 +305,10 @@ static const int64_t c1_odd__descriptor[] = {1, 2, 0, 0, 2, 32, 4, 3, 63, 37, 35
 extern "C" lrt_status_t c1_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("c1_odd", c1_odd__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("c1_odd", c1_odd__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.

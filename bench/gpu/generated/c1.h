@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* c1
- *   arg0: f32 sizes [320, 64, 112, 112] strides [802816, 12544, 112, 1]
+ *   x: f32 sizes [320, 64, 112, 112] strides [802816, 12544, 112, 1]
  *   result0: f16 sizes [320, 112, 112, 64] strides [802816, 7168, 64, 1] (new tensor, caller-allocated)
  *   kernel: transpose (converts f32 to f16)
  */
-lrt_status_t c1(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t c1_raw(const float *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t c1(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t c1_raw(const float *x, uint16_t *result0, cudaStream_t stream);
 
 /* c1_small
- *   arg0: f32 sizes [4, 64, 32, 32] strides [65536, 1024, 32, 1]
+ *   x: f32 sizes [4, 64, 32, 32] strides [65536, 1024, 32, 1]
  *   result0: f16 sizes [4, 32, 32, 64] strides [65536, 2048, 64, 1] (new tensor, caller-allocated)
  *   kernel: transpose (converts f32 to f16)
  */
-lrt_status_t c1_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t c1_small_raw(const float *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t c1_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t c1_small_raw(const float *x, uint16_t *result0, cudaStream_t stream);
 
 /* c1_odd
- *   arg0: f32 sizes [3, 63, 37, 35] strides [81585, 1295, 35, 1]
+ *   x: f32 sizes [3, 63, 37, 35] strides [81585, 1295, 35, 1]
  *   result0: f16 sizes [3, 37, 35, 63] strides [81585, 2205, 63, 1] (new tensor, caller-allocated)
  *   kernel: transpose (converts f32 to f16)
  */
-lrt_status_t c1_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t c1_odd_raw(const float *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t c1_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t c1_odd_raw(const float *x, uint16_t *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -46,10 +46,10 @@ static const int64_t g1__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 16384, 16384, 163
 extern "C" lrt_status_t g1(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("g1", g1__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("g1", g1__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -107,10 +107,10 @@ static const int64_t g1_small__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 512, 512, 5
 extern "C" lrt_status_t g1_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("g1_small", g1_small__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("g1_small", g1_small__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -174,10 +174,10 @@ static const int64_t g1_odd__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 511, 515, 515
 extern "C" lrt_status_t g1_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("g1_odd", g1_odd__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("g1_odd", g1_odd__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.

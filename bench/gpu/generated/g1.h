@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* g1
- *   arg0: f32 sizes [16384, 16384] strides [16384, 1]
+ *   x: f32 sizes [16384, 16384] strides [16384, 1]
  *   result0: f32 sizes [16384, 8192] strides [8192, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t g1(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t g1_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t g1(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t g1_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* g1_small
- *   arg0: f32 sizes [512, 512] strides [512, 1]
+ *   x: f32 sizes [512, 512] strides [512, 1]
  *   result0: f32 sizes [512, 256] strides [256, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t g1_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t g1_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t g1_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t g1_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* g1_odd
- *   arg0: f32 sizes [511, 515] strides [515, 1]
+ *   x: f32 sizes [511, 515] strides [515, 1]
  *   result0: f32 sizes [511, 258] strides [258, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t g1_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t g1_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t g1_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t g1_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

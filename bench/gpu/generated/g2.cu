@@ -108,10 +108,10 @@ static const int64_t g2__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 1, 16384, 16384, 
 extern "C" lrt_status_t g2(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("g2", g2__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("g2", g2__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -231,10 +231,10 @@ static const int64_t g2_small__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 1, 512, 512
 extern "C" lrt_status_t g2_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("g2_small", g2_small__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("g2_small", g2_small__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -297,10 +297,10 @@ static const int64_t g2_odd__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 1, 513, 513, 
 extern "C" lrt_status_t g2_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("g2_odd", g2_odd__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("g2_odd", g2_odd__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* g2
- *   arg0: f32 sizes [1, 16384] strides [16384, 1]
+ *   x: f32 sizes [1, 16384] strides [16384, 1]
  *   result0: f32 sizes [16384, 16384] strides [16384, 1] (new tensor, caller-allocated)
  *   kernel: broadcast
  */
-lrt_status_t g2(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t g2_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t g2(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t g2_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* g2_small
- *   arg0: f32 sizes [1, 512] strides [512, 1]
+ *   x: f32 sizes [1, 512] strides [512, 1]
  *   result0: f32 sizes [512, 512] strides [512, 1] (new tensor, caller-allocated)
  *   kernel: broadcast
  */
-lrt_status_t g2_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t g2_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t g2_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t g2_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* g2_odd
- *   arg0: f32 sizes [1, 513] strides [513, 1]
+ *   x: f32 sizes [1, 513] strides [513, 1]
  *   result0: f32 sizes [513, 513] strides [513, 1] (new tensor, caller-allocated)
  *   kernel: broadcast
  */
-lrt_status_t g2_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t g2_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t g2_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t g2_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

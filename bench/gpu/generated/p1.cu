@@ -99,10 +99,10 @@ static const int64_t p1__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 16384, 16384, 163
 extern "C" lrt_status_t p1(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("p1", p1__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("p1", p1__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -213,10 +213,10 @@ static const int64_t p1_small__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 512, 512, 5
 extern "C" lrt_status_t p1_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("p1_small", p1_small__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("p1_small", p1_small__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -291,10 +291,10 @@ static const int64_t p1_odd__descriptor[] = {1, 2, 0, 0, 2, 32, 2, 511, 513, 513
 extern "C" lrt_status_t p1_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("p1_odd", p1_odd__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("p1_odd", p1_odd__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* p10
- *   arg0: f16 sizes [32768, 16384] strides [16384, 1]
+ *   x: f16 sizes [32768, 16384] strides [16384, 1]
  *   result0: f16 sizes [16384, 32768] strides [32768, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p10(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p10_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t p10(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p10_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 /* p10_small
- *   arg0: f16 sizes [1024, 512] strides [512, 1]
+ *   x: f16 sizes [1024, 512] strides [512, 1]
  *   result0: f16 sizes [512, 1024] strides [1024, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p10_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p10_small_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t p10_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p10_small_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 /* p10_odd
- *   arg0: f16 sizes [1023, 513] strides [513, 1]
+ *   x: f16 sizes [1023, 513] strides [513, 1]
  *   result0: f16 sizes [513, 1023] strides [1023, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p10_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p10_odd_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t p10_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p10_odd_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

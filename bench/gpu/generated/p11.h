@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* p11
- *   arg0: i8 sizes [320, 3, 1024, 1024] strides [3145728, 1048576, 1024, 1]
+ *   x: i8 sizes [320, 3, 1024, 1024] strides [3145728, 1048576, 1024, 1]
  *   result0: i8 sizes [320, 1024, 1024, 3] strides [3145728, 3072, 3, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p11(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p11_raw(const int8_t *arg0, int8_t *result0, cudaStream_t stream);
+lrt_status_t p11(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p11_raw(const int8_t *x, int8_t *result0, cudaStream_t stream);
 
 /* p11_small
- *   arg0: i8 sizes [1, 3, 592, 592] strides [1051392, 350464, 592, 1]
+ *   x: i8 sizes [1, 3, 592, 592] strides [1051392, 350464, 592, 1]
  *   result0: i8 sizes [1, 592, 592, 3] strides [1051392, 1776, 3, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p11_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p11_small_raw(const int8_t *arg0, int8_t *result0, cudaStream_t stream);
+lrt_status_t p11_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p11_small_raw(const int8_t *x, int8_t *result0, cudaStream_t stream);
 
 /* p11_odd
- *   arg0: i8 sizes [1, 3, 591, 593] strides [1051389, 350463, 593, 1]
+ *   x: i8 sizes [1, 3, 591, 593] strides [1051389, 350463, 593, 1]
  *   result0: i8 sizes [1, 591, 593, 3] strides [1051389, 1779, 3, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p11_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p11_odd_raw(const int8_t *arg0, int8_t *result0, cudaStream_t stream);
+lrt_status_t p11_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p11_odd_raw(const int8_t *x, int8_t *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -103,10 +103,10 @@ static const int64_t p3__descriptor[] = {1, 2, 0, 0, 2, 32, 4, 320, 112, 112, 64
 extern "C" lrt_status_t p3(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("p3", p3__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("p3", p3__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -221,10 +221,10 @@ static const int64_t p3_small__descriptor[] = {1, 2, 0, 0, 2, 32, 4, 4, 32, 32, 
 extern "C" lrt_status_t p3_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("p3_small", p3_small__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("p3_small", p3_small__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.
@@ -301,10 +301,10 @@ static const int64_t p3_odd__descriptor[] = {1, 2, 0, 0, 2, 32, 4, 3, 37, 35, 63
 extern "C" lrt_status_t p3_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream) {
   const DLTensor *tensors[2] = {arg0, result0, };
   void *data[2] = {nullptr};
-  lrt_status_t status = lrt_bind_tensors_device("p3_odd", p3_odd__descriptor, kDLCUDA, tensors, data);
+  lrt_status_t status = lrt_bind_tensors_named("p3_odd", p3_odd__descriptor, "x\0" "result0\0", kDLCUDA, tensors, data);
   if (status)
     return status;
-  static const char *const names[2] = {"arg0", "result0", };
+  static const char *const names[2] = {"x", "result0", };
   static const bool empty[2] = {false, false, };
   // Tensors with elements must live in device (or managed) memory: a host
   // pointer would fault inside a kernel, long after this call returned.

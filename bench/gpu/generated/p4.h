@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* p4
- *   arg0: f32 sizes [640, 640, 640] strides [409600, 640, 1]
+ *   x: f32 sizes [640, 640, 640] strides [409600, 640, 1]
  *   result0: f32 sizes [640, 640, 640] strides [409600, 640, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p4(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p4_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p4(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p4_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p4_small
- *   arg0: f32 sizes [64, 64, 64] strides [4096, 64, 1]
+ *   x: f32 sizes [64, 64, 64] strides [4096, 64, 1]
  *   result0: f32 sizes [64, 64, 64] strides [4096, 64, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p4_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p4_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p4_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p4_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p4_odd
- *   arg0: f32 sizes [63, 65, 63] strides [4095, 63, 1]
+ *   x: f32 sizes [63, 65, 63] strides [4095, 63, 1]
  *   result0: f32 sizes [63, 65, 63] strides [4095, 63, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p4_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p4_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p4_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p4_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* p5
- *   arg0: f32 sizes [1024, 512, 512] strides [262144, 512, 1]
+ *   x: f32 sizes [1024, 512, 512] strides [262144, 512, 1]
  *   result0: f32 sizes [1024, 512, 512] strides [262144, 512, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p5(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p5_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p5(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p5_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p5_small
- *   arg0: f32 sizes [4, 256, 256] strides [65536, 256, 1]
+ *   x: f32 sizes [4, 256, 256] strides [65536, 256, 1]
  *   result0: f32 sizes [4, 256, 256] strides [65536, 256, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p5_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p5_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p5_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p5_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p5_odd
- *   arg0: f32 sizes [3, 255, 257] strides [65535, 257, 1]
+ *   x: f32 sizes [3, 255, 257] strides [65535, 257, 1]
  *   result0: f32 sizes [3, 257, 255] strides [65535, 255, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p5_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p5_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p5_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p5_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* p6
- *   arg0: f32 sizes [2048, 1024, 128] strides [131072, 128, 1]
+ *   x: f32 sizes [2048, 1024, 128] strides [131072, 128, 1]
  *   result0: f32 sizes [1024, 2048, 128] strides [262144, 128, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t p6(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p6_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p6(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p6_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p6_small
- *   arg0: f32 sizes [64, 32, 128] strides [4096, 128, 1]
+ *   x: f32 sizes [64, 32, 128] strides [4096, 128, 1]
  *   result0: f32 sizes [32, 64, 128] strides [8192, 128, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t p6_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p6_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p6_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p6_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p6_odd
- *   arg0: f32 sizes [63, 31, 129] strides [3999, 129, 1]
+ *   x: f32 sizes [63, 31, 129] strides [3999, 129, 1]
  *   result0: f32 sizes [31, 63, 129] strides [8127, 129, 1] (new tensor, caller-allocated)
  *   kernel: gather
  */
-lrt_status_t p6_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p6_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p6_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p6_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* p7
- *   arg0: f32 sizes [128, 128, 128, 128] strides [2097152, 16384, 128, 1]
+ *   x: f32 sizes [128, 128, 128, 128] strides [2097152, 16384, 128, 1]
  *   result0: f32 sizes [128, 128, 128, 128] strides [2097152, 16384, 128, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p7(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p7_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p7(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p7_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p7_small
- *   arg0: f32 sizes [32, 32, 16, 16] strides [8192, 256, 16, 1]
+ *   x: f32 sizes [32, 32, 16, 16] strides [8192, 256, 16, 1]
  *   result0: f32 sizes [16, 16, 32, 32] strides [16384, 1024, 32, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p7_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p7_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p7_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p7_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p7_odd
- *   arg0: f32 sizes [31, 33, 15, 17] strides [8415, 255, 17, 1]
+ *   x: f32 sizes [31, 33, 15, 17] strides [8415, 255, 17, 1]
  *   result0: f32 sizes [17, 15, 33, 31] strides [15345, 1023, 31, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p7_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p7_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p7_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p7_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* p8
- *   arg0: f32 sizes [64, 64, 64, 16, 64] strides [4194304, 65536, 1024, 64, 1]
+ *   x: f32 sizes [64, 64, 64, 16, 64] strides [4194304, 65536, 1024, 64, 1]
  *   result0: f32 sizes [64, 64, 64, 16, 64] strides [4194304, 65536, 1024, 64, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p8(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p8_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p8(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p8_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p8_small
- *   arg0: f32 sizes [16, 16, 16, 4, 16] strides [16384, 1024, 64, 16, 1]
+ *   x: f32 sizes [16, 16, 16, 4, 16] strides [16384, 1024, 64, 16, 1]
  *   result0: f32 sizes [16, 16, 16, 4, 16] strides [16384, 1024, 64, 16, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p8_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p8_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p8_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p8_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p8_odd
- *   arg0: f32 sizes [15, 17, 15, 5, 15] strides [19125, 1125, 75, 15, 1]
+ *   x: f32 sizes [15, 17, 15, 5, 15] strides [19125, 1125, 75, 15, 1]
  *   result0: f32 sizes [15, 15, 15, 5, 17] strides [19125, 1275, 85, 17, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p8_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p8_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p8_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p8_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* p9
- *   arg0: f32 sizes [32, 32, 32, 32, 16, 16] strides [8388608, 262144, 8192, 256, 16, 1]
+ *   x: f32 sizes [32, 32, 32, 32, 16, 16] strides [8388608, 262144, 8192, 256, 16, 1]
  *   result0: f32 sizes [16, 32, 32, 32, 32, 16] strides [16777216, 524288, 16384, 512, 16, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p9(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p9_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p9(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p9_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p9_small
- *   arg0: f32 sizes [8, 8, 8, 8, 8, 8] strides [32768, 4096, 512, 64, 8, 1]
+ *   x: f32 sizes [8, 8, 8, 8, 8, 8] strides [32768, 4096, 512, 64, 8, 1]
  *   result0: f32 sizes [8, 8, 8, 8, 8, 8] strides [32768, 4096, 512, 64, 8, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p9_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p9_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p9_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p9_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* p9_odd
- *   arg0: f32 sizes [7, 9, 7, 9, 7, 9] strides [35721, 3969, 567, 63, 9, 1]
+ *   x: f32 sizes [7, 9, 7, 9, 7, 9] strides [35721, 3969, 567, 63, 9, 1]
  *   result0: f32 sizes [9, 9, 9, 7, 7, 7] strides [27783, 3087, 343, 49, 7, 1] (new tensor, caller-allocated)
  *   kernel: transpose
  */
-lrt_status_t p9_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t p9_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t p9_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t p9_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

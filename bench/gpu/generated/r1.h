@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* r1
- *   arg0: f32 sizes [262144, 1024] strides [1024, 1]
+ *   x: f32 sizes [262144, 1024] strides [1024, 1]
  *   result0: f32 sizes [262144] strides [1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r1(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r1_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r1(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r1_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* r1_small
- *   arg0: f32 sizes [256, 1024] strides [1024, 1]
+ *   x: f32 sizes [256, 1024] strides [1024, 1]
  *   result0: f32 sizes [256] strides [1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r1_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r1_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r1_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r1_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* r1_odd
- *   arg0: f32 sizes [255, 1025] strides [1025, 1]
+ *   x: f32 sizes [255, 1025] strides [1025, 1]
  *   result0: f32 sizes [255] strides [1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r1_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r1_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r1_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r1_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* r3
- *   arg0: f32 sizes [1024, 256, 32, 32] strides [262144, 1024, 32, 1]
+ *   x: f32 sizes [1024, 256, 32, 32] strides [262144, 1024, 32, 1]
  *   result0: f32 sizes [1024, 256] strides [256, 1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r3(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r3_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r3(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r3_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* r3_small
- *   arg0: f32 sizes [1, 256, 32, 32] strides [262144, 1024, 32, 1]
+ *   x: f32 sizes [1, 256, 32, 32] strides [262144, 1024, 32, 1]
  *   result0: f32 sizes [1, 256] strides [256, 1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r3_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r3_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r3_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r3_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* r3_odd
- *   arg0: f32 sizes [3, 63, 31, 33] strides [64449, 1023, 33, 1]
+ *   x: f32 sizes [3, 63, 31, 33] strides [64449, 1023, 33, 1]
  *   result0: f32 sizes [3, 63] strides [63, 1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r3_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r3_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r3_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r3_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* r5
- *   arg0: f16 sizes [32768, 16384] strides [16384, 1]
+ *   x: f16 sizes [32768, 16384] strides [16384, 1]
  *   result0: f16 sizes [] strides [] (new tensor, caller-allocated)
  *   kernel: reduce_inner (converts f16 to f16)
  */
-lrt_status_t r5(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r5_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t r5(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r5_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 /* r5_small
- *   arg0: f16 sizes [1024, 512] strides [512, 1]
+ *   x: f16 sizes [1024, 512] strides [512, 1]
  *   result0: f16 sizes [] strides [] (new tensor, caller-allocated)
  *   kernel: reduce_inner (converts f16 to f16)
  */
-lrt_status_t r5_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r5_small_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t r5_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r5_small_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 /* r5_odd
- *   arg0: f16 sizes [1023, 513] strides [513, 1]
+ *   x: f16 sizes [1023, 513] strides [513, 1]
  *   result0: f16 sizes [] strides [] (new tensor, caller-allocated)
  *   kernel: reduce_inner (converts f16 to f16)
  */
-lrt_status_t r5_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r5_odd_raw(const uint16_t *arg0, uint16_t *result0, cudaStream_t stream);
+lrt_status_t r5_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r5_odd_raw(const uint16_t *x, uint16_t *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -25,28 +25,28 @@ extern "C" {
 #endif
 
 /* r6
- *   arg0: f32 sizes [16384, 16384] strides [16384, 1]
+ *   x: f32 sizes [16384, 16384] strides [16384, 1]
  *   result0: f32 sizes [16384] strides [1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r6(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r6_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r6(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r6_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* r6_small
- *   arg0: f32 sizes [512, 512] strides [512, 1]
+ *   x: f32 sizes [512, 512] strides [512, 1]
  *   result0: f32 sizes [512] strides [1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r6_small(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r6_small_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r6_small(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r6_small_raw(const float *x, float *result0, cudaStream_t stream);
 
 /* r6_odd
- *   arg0: f32 sizes [511, 513] strides [513, 1]
+ *   x: f32 sizes [511, 513] strides [513, 1]
  *   result0: f32 sizes [511] strides [1] (new tensor, caller-allocated)
  *   kernel: reduce_inner
  */
-lrt_status_t r6_odd(const DLTensor *arg0, DLTensor *result0, cudaStream_t stream);
-lrt_status_t r6_odd_raw(const float *arg0, float *result0, cudaStream_t stream);
+lrt_status_t r6_odd(const DLTensor *x, DLTensor *result0, cudaStream_t stream);
+lrt_status_t r6_odd_raw(const float *x, float *result0, cudaStream_t stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -10,8 +10,15 @@
 #include "layout/Compiler/Driver/Driver.h"
 #include "layout/Compiler/Plan/Passes.h"
 #include "layout/Compiler/Target/CUDA/CUDABackend.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
+#include "layout/Compiler/Semantics/FunctionABI.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -42,6 +49,89 @@ Program::Program(std::unique_ptr<llvm::MemoryBuffer> source,
   sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
 }
 
+/// Adds a note to the parser's "expected ':'" after a layout op's operands
+/// (not inside its brackets): layout ops name their operand type after ':',
+/// which newcomers leave out, expecting it to be inferred.
+static void noteMissingOperandType(Diagnostic &diag,
+                                   llvm::SourceMgr &sourceMgr) {
+  auto loc = dyn_cast<FileLineColLoc>(diag.getLocation());
+  if (diag.getSeverity() != DiagnosticSeverity::Error || !loc ||
+      diag.str() != "expected ':'" || loc.getLine() == 0)
+    return;
+  unsigned buffer = sourceMgr.getMainFileID();
+  llvm::SMLoc start =
+      sourceMgr.FindLocForLineAndColumn(buffer, loc.getLine(), 1);
+  if (!start.isValid())
+    return;
+  StringRef rest(start.getPointer(),
+                 sourceMgr.getMemoryBuffer(buffer)->getBufferEnd() -
+                     start.getPointer());
+  StringRef line = rest.take_until([](char c) { return c == '\n'; });
+  StringRef before = line.take_front(loc.getColumn() - 1);
+  size_t at = before.rfind("layout.");
+  if (at == StringRef::npos)
+    return;
+  StringRef op = before.drop_front(at).take_while(
+      [](char c) { return llvm::isAlnum(c) || c == '_' || c == '.'; });
+  StringRef operands = before.drop_front(at + op.size());
+  if (operands.count('[') != operands.count(']') ||
+      operands.count('<') != operands.count('>'))
+    return;
+  if (op == "layout.copy")
+    diag.attachNote(loc) << "'layout.copy' names its operand types after "
+                            "':', e.g. 'layout.copy %x, %y : "
+                            "!layout.tensor<3x4xf32>, !layout.tensor<3x4xf16>'";
+  else
+    diag.attachNote(loc) << "'" << op
+                         << "' names its operand type after ':' (the result "
+                            "type is inferred), e.g. '%c = layout.contiguous "
+                            "%x : !layout.tensor<3x4xf32>'";
+}
+
+/// Records each function argument's SSA name (`%x`), which MLIR drops, as
+/// its `layout.name` unless the argument has one, the name is its
+/// positional one (`%arg0`) or it could not name a C parameter.
+static void nameArguments(ModuleOp module, const AsmParserState &state) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    const AsmParserState::BlockDefinition *def =
+        state.getBlockDef(&func.getBody().front());
+    if (!def)
+      continue;
+    for (auto [i, arg] : llvm::enumerate(def->arguments)) {
+      llvm::SMRange range = arg.loc;
+      StringRef name(range.Start.getPointer(),
+                     range.End.getPointer() - range.Start.getPointer());
+      name.consume_front("%");
+      if (i >= func.getNumArguments() || name == "arg" + std::to_string(i) ||
+          func.getArgAttr(i, kArgNameAttr) || !isUsableArgName(name, i))
+        continue;
+      func.setArgAttr(i, kArgNameAttr,
+                      StringAttr::get(func.getContext(), name));
+    }
+  }
+}
+
+/// parseSourceFile<ModuleOp>, keeping what the parser saw of the source in
+/// `state` (bytecode has none).
+static OwningOpRef<ModuleOp> parseModule(llvm::SourceMgr &sourceMgr,
+                                         MLIRContext *context,
+                                         AsmParserState &state) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (isBytecode(*buffer))
+    return parseSourceFile<ModuleOp>(sourceMgr, context);
+  Block block;
+  ParserConfig config(context);
+  if (failed(parseAsmSourceFile(sourceMgr, &block, config, &state)))
+    return nullptr;
+  Location fileLoc =
+      FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0);
+  return mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+      &block, context, fileLoc);
+}
+
 FailureOr<std::unique_ptr<Program>>
 mlir::layout::parseProgram(std::unique_ptr<llvm::MemoryBuffer> source,
                            MLIRContext *context) {
@@ -51,11 +141,14 @@ mlir::layout::parseProgram(std::unique_ptr<llvm::MemoryBuffer> source,
   ScopedDiagnosticHandler countErrors(context, [&](Diagnostic &diag) {
     if (diag.getSeverity() == DiagnosticSeverity::Error)
       ++errors;
+    noteMissingOperandType(diag, program->sourceMgr);
     return failure();
   });
-  program->moduleOp = parseSourceFile<ModuleOp>(program->sourceMgr, context);
+  AsmParserState state;
+  program->moduleOp = parseModule(program->sourceMgr, context, state);
   if (!program->moduleOp || errors)
     return failure();
+  nameArguments(*program->moduleOp, state);
   return std::move(program);
 }
 
@@ -116,6 +209,45 @@ LogicalResult mlir::layout::checkOptions(const DriverOptions &options,
                        "combined with --" +
                        options.explicitCPUFlag);
   return success();
+}
+
+/// Ops that layout-fold-views and layout-plan-copies remove when nothing
+/// returned or written depends on their results: views and the ops that
+/// may copy. layout.copy writes its destination and layout.reduce stays.
+static bool removedWhenUnused(Operation *op) {
+  return isa<ViewLikeOpInterface, SplitOp, ContiguousOp, CloneOp, ReshapeOp,
+             FlattenOp, ToOp, MaterializeOp>(op);
+}
+
+/// Warns at each op that may copy whose result nothing returned or written
+/// depends on: the pipeline removes it, so the copy its author wrote never
+/// runs.
+static void warnUnusedCopies(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    // Live: what a return, a write or any other kept op reads, transitively.
+    llvm::DenseSet<Operation *> live;
+    SmallVector<Operation *> work;
+    func.walk([&](Operation *op) {
+      if (!removedWhenUnused(op) && live.insert(op).second)
+        work.push_back(op);
+    });
+    while (!work.empty())
+      for (Value operand : work.pop_back_val()->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          if (live.insert(def).second)
+            work.push_back(def);
+    func.walk([&](Operation *op) {
+      if (live.contains(op) || !removedWhenUnused(op) ||
+          isa<ViewLikeOpInterface, SplitOp>(op))
+        return;
+      InFlightDiagnostic diag = emitWarning(op->getLoc())
+                                << "result of '" << op->getName()
+                                << "' is unused";
+      if (!op->use_empty())
+        diag << " (only ops whose results are unused read it)";
+      diag << ", so it is removed: nothing is copied";
+    });
+  }
 }
 
 /// layout-fold-views and layout-plan-copies, under MLIR's pass-manager
@@ -182,6 +314,8 @@ static LogicalResult planKernelsFor(ModuleOp module,
 LogicalResult mlir::layout::runPipeline(ModuleOp module,
                                         const DriverOptions &options,
                                         CodeGenTarget &target) {
+  if (!options.noOpt)
+    warnUnusedCopies(module);
   if (!options.noOpt && failed(planCopies(module)))
     return failure();
   if (failed(checkOptions(options, target.cudaArchs)))

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -221,6 +222,11 @@ LogicalResult mlir::layout::emitOutputs(ModuleOp planned,
     kinds.push_back(EmitKind::MLIR);
   if (kinds.size() > 1 && options.outputPath == "-")
     return reportError("several --emit kinds need -o <base name>");
+  // An object's bytes would garble the terminal; piping them is fine.
+  if (options.outputPath == "-" && llvm::is_contained(kinds, EmitKind::Obj) &&
+      llvm::sys::Process::StandardOutIsDisplayed())
+    return reportError("error: refusing to write an object file to a "
+                       "terminal; use -o <file>");
   GeneratedCode code;
   if (failed(generateCode(planned, kinds, target,
                           options.target == CodeTarget::CUDA,

@@ -350,7 +350,8 @@ static void registerRuntimeSymbols(ExecutionEngine &engine) {
         reinterpret_cast<void *>(&lrt_exec_options_resolve_threads));
     add("lrt_scratch_alloc", reinterpret_cast<void *>(&lrt_scratch_alloc));
     add("lrt_scratch_free", reinterpret_cast<void *>(&lrt_scratch_free));
-    add("lrt_bind_tensors", reinterpret_cast<void *>(&lrt_bind_tensors));
+    add("lrt_bind_tensors_named",
+        reinterpret_cast<void *>(&lrt_bind_tensors_named));
     return symbols;
   });
 }

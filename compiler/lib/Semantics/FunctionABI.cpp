@@ -218,6 +218,33 @@ static std::string reservedNameReason(StringRef name, bool cuda) {
   return "";
 }
 
+bool mlir::layout::isUsableArgName(StringRef name, unsigned number) {
+  if (!isCIdentifier(name) || !reservedNameReason(name, /*cuda=*/true).empty())
+    return false;
+  auto startsWithUpper = [&](StringRef prefix) {
+    return name.starts_with(prefix) &&
+           (name.size() == prefix.size() ||
+            llvm::isUpper(name[prefix.size()]) || name[prefix.size()] == '_');
+  };
+  // Object-like macros are upper case by convention (<stdint.h>'s limits,
+  // M_PI, ...); the rest would be types or names of the prototypes.
+  bool macroCase = name.contains('_') &&
+                   llvm::none_of(name, [](char c) { return llvm::isLower(c); });
+  if (macroCase || name.ends_with("_t") || startsWithUpper("DL") ||
+      name.starts_with("LAYOUTC_") ||
+      llvm::is_contained(
+          {"NULL", "EOF", "NAN", "INFINITY", "options", "stream"}, name))
+    return false;
+  // Positional names stay unambiguous: arg<M> only for argument M.
+  for (StringRef prefix : {"arg", "result"}) {
+    StringRef digits = name;
+    if (digits.consume_front(prefix) && !digits.empty() &&
+        llvm::all_of(digits, llvm::isDigit))
+      return prefix == "arg" && digits == std::to_string(number);
+  }
+  return true;
+}
+
 LogicalResult mlir::layout::verifyEntrySymbols(ModuleOp module,
                                                StringRef context, bool cuda) {
   llvm::StringMap<func::FuncOp> functions;
@@ -339,6 +366,10 @@ private:
                << "; expected !layout.tensor or !layout.storage";
       }
       param.elementType = buffer.elementType;
+      if (auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                        kArgNameAttr);
+          name && isUsableArgName(name, arg.getArgNumber()))
+        param.name = name.str();
       param.buffer = abi.buffers.size();
       buffer.param = abi.params.size();
       bufferOf[arg] = abi.buffers.size();

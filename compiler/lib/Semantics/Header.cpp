@@ -29,9 +29,20 @@ std::pair<int64_t, int64_t> mlir::layout::dlpackType(Type t) {
   return {0 /*kDLInt*/, bits};
 }
 
-std::string mlir::layout::paramName(const Param &p) {
+std::string mlir::layout::positionalName(const Param &p) {
   return (p.role == ParamRole::Output ? "result" : "arg") +
          std::to_string(p.number);
+}
+
+std::string mlir::layout::paramName(const Param &p) {
+  return p.name.empty() ? positionalName(p) : p.name;
+}
+
+std::string mlir::layout::bindNames(const FunctionABI &abi) {
+  std::string names;
+  for (const Param &p : abi.params)
+    names += paramName(p) + '\0';
+  return names + '\0';
 }
 
 std::string mlir::layout::rawElementCType(Type t) {
@@ -73,10 +84,12 @@ std::string mlir::layout::entryParamType(const Param &p, EntryKind kind) {
          " *";
 }
 
-std::string mlir::layout::entryParams(const FunctionABI &abi, EntryKind kind) {
+std::string mlir::layout::entryParams(const FunctionABI &abi, EntryKind kind,
+                                      bool positional) {
   std::string s;
   for (const Param &p : abi.params)
-    s += entryParamType(p, kind) + paramName(p) + ", ";
+    s += entryParamType(p, kind) +
+         (positional ? positionalName(p) : paramName(p)) + ", ";
   return s;
 }
 
@@ -120,12 +133,13 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
         os << " (new tensor, caller-allocated)";
       os << "\n";
     }
-    for (const ViewResult &v : abi.views)
-      os << " *   result" << v.result << ": view of arg" << v.argument
+    for (const ViewResult &v : abi.views) {
+      std::string argument = paramName(abi.params[v.argument]);
+      os << " *   result" << v.result << ": view of " << argument
          << ", no data moved: " << elementName(v.elementType) << " sizes "
          << list(v.sizes) << " strides " << list(v.strides) << " offset "
-         << v.offset << " elements from arg" << v.argument
-         << "'s first element\n";
+         << v.offset << " elements from " << argument << "'s first element\n";
+    }
     for (const Kernel &k : abi.kernels) {
       os << " *   kernel: " << stringifyKernelStrategy(k.plan.strategy);
       if (k.plan.convert)

@@ -60,6 +60,20 @@ lrt_status_t lrt_bind_tensors_device(const char *function,
                                      const DLTensor *const *tensors,
                                      void **data);
 
+/* lrt_bind_tensors_device with the parameters' names for messages
+ * ("f: argument 0 (x): expected dtype f32, got f16"): `names` lists them in
+ * descriptor order, each NUL-terminated, ended by an empty name
+ * ("x\0result0\0" as a C string literal). Parameters past the list, and all
+ * of them when `names` is NULL, are named "arg<N>" / "result<N>". Names are
+ * only read, and default names only formatted, when a check fails; success
+ * costs the same as without names. What the entry points layoutc generates
+ * call. */
+lrt_status_t lrt_bind_tensors_named(const char *function,
+                                    const int64_t *descriptor,
+                                    const char *names, DLDeviceType device_type,
+                                    const DLTensor *const *tensors,
+                                    void **data);
+
 /* malloc with a status: INVALID_ARGUMENT for a negative size,
  * RESOURCE_EXHAUSTED when memory is short. 64-byte aligned; zero bytes gives
  * a valid pointer. Release with lrt_scratch_free. */

@@ -2,7 +2,8 @@
  *
  * Global state: one process-wide worker pool, created on the first parallel
  * call that needs it, grown (never shrunk) when a call asks for more
- * threads, and torn down by lrt_shutdown or at exit. Everything else in
+ * threads, and torn down by lrt_shutdown or at exit; the default thread
+ * count, computed once (lrt_default_num_threads). Everything else in
  * layout_rt is stateless.
  */
 #ifndef LAYOUT_RT_PARALLEL_H
@@ -24,9 +25,9 @@ typedef struct lrt_exec_options_t {
   /* sizeof(lrt_exec_options_t) as the caller compiled it, in bytes. */
   size_t struct_size;
   /* Threads a parallel region may use, the calling thread included.
-   * 0 = all online cores; 1 = run on the calling thread only; negative is
-   * an error; values above 1024 mean 1024. Results never depend on it (see
-   * lrt_parallel_for). */
+   * 0 = the default (lrt_default_num_threads); 1 = run on the calling
+   * thread only; negative is an error; values above 1024 mean 1024. Results
+   * never depend on it (see lrt_parallel_for). */
   int32_t num_threads;
 } lrt_exec_options_t;
 
@@ -34,9 +35,18 @@ typedef struct lrt_exec_options_t {
   { sizeof(lrt_exec_options_t), 0 }
 
 /* Checks options and resolves num_threads to a positive count (0 becomes
- * the online core count). NULL options resolve to the defaults. */
+ * lrt_default_num_threads()). NULL options resolve to the defaults. */
 lrt_status_t lrt_exec_options_resolve_threads(const lrt_exec_options_t *options,
                                               int32_t *num_threads);
+
+/* The thread count that NULL options and num_threads == 0 mean: the value
+ * of the environment variable LRT_NUM_THREADS when it is a positive decimal
+ * integer, else the number of CPUs in the process's affinity mask
+ * (sched_getaffinity: taskset and cpusets are honoured; the online CPU
+ * count where the mask cannot be read); at most 1024. Computed once, on the
+ * first call (thread-safe): later changes to the variable or the mask do
+ * not change it. */
+int32_t lrt_default_num_threads(void);
 
 /* Number of chunks lrt_parallel_for splits [0, n) into: ceil(n / grain),
  * 0 for n == 0. Kernels size per-chunk partial arrays with it. Returns -1

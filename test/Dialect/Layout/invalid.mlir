@@ -1270,3 +1270,12 @@ func.func @reduce_widens(%x: !layout.tensor<1x1xi8>) {
   %1 = layout.reduce sum %0 dims [0] : !layout.tensor<2x2305843009213693952xi8, strided<[0, 0]>>
   return
 }
+
+// -----
+
+// An argument's name for generated entry points (layoutc sets it from `%x`)
+// is a string.
+// expected-error @+1 {{'layout.name' of argument #0 must be a string, got 3 : i64}}
+func.func @arg_name_not_a_string(%x: !layout.tensor<4xf32> {layout.name = 3}) {
+  return
+}

@@ -766,3 +766,10 @@ func.func @declared_types(%x: !layout.tensor<3x4xf32>, %i: !layout.tensor<3x4xi1
   %r = layout.reduce sum %i dims [0] : !layout.tensor<3x4xi16> -> !layout.tensor<4xi64>
   return
 }
+
+// An argument may carry its name for generated entry points.
+// CHECK-LABEL: func.func @named_argument
+// CHECK-SAME: {layout.name = "x"}
+func.func @named_argument(%arg0: !layout.tensor<4xf32> {layout.name = "x"}) {
+  return
+}

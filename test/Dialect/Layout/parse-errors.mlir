@@ -299,6 +299,28 @@ func.func @unknown_op(%x: !layout.tensor<3x4xf32>) {
 
 // -----
 
+// A misspelled op: the closest registered name, within a third of the
+// name's length in edits, is suggested ('foo' above is 2 edits from 'to').
+func.func @misspelled_op(%x: !layout.tensor<3x4xf32>) {
+  // CHECK: parse-errors.mlir:[[@LINE+4]]:8: error: custom op 'layout.contigous' is unknown
+  // CHECK: parse-errors.mlir:[[@LINE+3]]:8: note: did you mean 'layout.contiguous'?
+  // expected-error @+2 {{custom op 'layout.contigous' is unknown}}
+  // expected-note @+1 {{did you mean 'layout.contiguous'?}}
+  %0 = layout.contigous %x : !layout.tensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @misspelled_op_transposed_letters(%x: !layout.tensor<3x4xf32>) {
+  // expected-error @+2 {{custom op 'layout.resahpe' is unknown}}
+  // expected-note @+1 {{did you mean 'layout.reshape'?}}
+  %0 = layout.resahpe %x [12] : !layout.tensor<3x4xf32>
+  return
+}
+
+// -----
+
 // CHECK: parse-errors.mlir:[[@LINE+2]]:37: error: unknown  type `buffer` in dialect `layout`
 // expected-error @+1 {{unknown  type `buffer` in dialect `layout`}}
 func.func @unknown_type(%x: !layout.buffer<4xf32>) {

@@ -11,6 +11,9 @@
 // ASM-LABEL: to_f16__kernel0:
 // ASM: vcvtps2ph
 
+// The DLPack entry points bind their tensors with the parameters' names,
+// "x" then "result0", for layout_rt's messages (kDLCPU = 1).
+// CHECK: @transpose__params = internal constant [11 x i8] c"x\00result0\00\00"
 // CHECK-LABEL: define internal void @transpose__kernel0(
 // Two 8x8 tiles per micro-kernel: 8-lane row loads, shuffle rounds, and
 // 16-float stores (one 64-byte line per destination row).
@@ -21,7 +24,7 @@
 // CHECK: call ptr @lrt_exec_options_resolve_threads(
 // CHECK: call ptr @lrt_parallel_for(ptr %{{.*}}, i64 1, i64 1, ptr nonnull @transpose__kernel0
 // CHECK-LABEL: define ptr @transpose(
-// CHECK: call ptr @lrt_bind_tensors(
+// CHECK: call ptr @lrt_bind_tensors_named(ptr nonnull @transpose__name, ptr nonnull @transpose__descriptor, ptr nonnull @transpose__params, i32 1,
 func.func @transpose(%x: !layout.tensor<64x64xf32>) -> !layout.tensor<64x64xf32> {
   %p = layout.permute %x [1, 0] : !layout.tensor<64x64xf32>
   %c = layout.contiguous %p : !layout.tensor<64x64xf32, strided<[1, 64]>>

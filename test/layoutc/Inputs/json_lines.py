@@ -7,7 +7,7 @@ per line for FileCheck:
   kernel {"op": ..., "loc": ..., "strategy": ..., ...}  (with --kernels)
 
 Exits non-zero when the JSON does not parse or a key is missing, extra or out
-of the order LANGUAGE.md shows.
+of the order docs/language.md lists them in.
 """
 import json
 import sys

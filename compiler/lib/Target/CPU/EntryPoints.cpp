@@ -270,7 +270,7 @@ private:
 
   void buildDLPack() {
     auto &b = e.b;
-    // The descriptor lrt_bind_tensors checks the tensors against.
+    // The descriptor lrt_bind_tensors_named checks the tensors against.
     std::vector<int64_t> desc = bindDescriptor(abi);
     b.setInsertionPointToEnd(e.module.getBody());
     std::string descName = abi.name + "__descriptor";
@@ -287,6 +287,14 @@ private:
         /*isConstant=*/true, LLVM::Linkage::Internal, nameName,
         b.getStringAttr(nameText));
 
+    // The parameters' names for layout_rt's messages.
+    std::string paramsName = abi.name + "__params";
+    std::string paramsText = bindNames(abi);
+    LLVM::GlobalOp::create(
+        b, LLVM::LLVMArrayType::get(b.getI8Type(), paramsText.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, paramsName,
+        b.getStringAttr(paramsText));
+
     SmallVector<Type> params(abi.params.size() + 1, e.ptr);
     auto f = e.startFunction(abi.name, e.ptr, params, false);
     Block *entry = &f.getBody().front();
@@ -297,10 +305,12 @@ private:
                                         e.c64(std::max<int64_t>(n, 1)), 8);
     for (int64_t i = 0; i < n; ++i)
       e.store(entry->getArgument(i), tensors, e.ptr, e.c64(i));
-    Value status =
-        e.call("lrt_bind_tensors", e.ptr,
-               {LLVM::AddressOfOp::create(b, e.ptr, nameName),
-                LLVM::AddressOfOp::create(b, e.ptr, descName), tensors, data});
+    Value cpu = arith::ConstantIntOp::create(b, /*kDLCPU=*/1, 32);
+    Value status = e.call("lrt_bind_tensors_named", e.ptr,
+                          {LLVM::AddressOfOp::create(b, e.ptr, nameName),
+                           LLVM::AddressOfOp::create(b, e.ptr, descName),
+                           LLVM::AddressOfOp::create(b, e.ptr, paramsName), cpu,
+                           tensors, data});
     Block *fail = f.addBlock();
     Block *ok = f.addBlock();
     LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ok);

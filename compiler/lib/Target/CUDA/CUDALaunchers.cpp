@@ -67,10 +67,12 @@ public:
 private:
   void printRaw(Printer &p) {
     std::string n = abi.name;
+    // Positional names: the header's names could clash with the locals.
     p.line("extern \"C\" lrt_status_t " + n + "_raw(" +
-           entryParams(abi, EntryKind::Raw) + "cudaStream_t stream) {");
+           entryParams(abi, EntryKind::Raw, /*positional=*/true) +
+           "cudaStream_t stream) {");
     for (const Param &param : abi.params)
-      p.line("(void)" + paramName(param) + ";");
+      p.line("(void)" + positionalName(param) + ";");
     // Scratch: intermediate buffers, then partials.
     int64_t scratch = 0;
     std::vector<int64_t> bufferAt(abi.buffers.size(), -1),
@@ -122,7 +124,7 @@ private:
         std::string type = std::string(isConst ? "const " : "") + c + " *";
         if (b.param) {
           const Param &param = abi.params[*b.param];
-          return "(" + type + ")" + paramName(param) + " + " +
+          return "(" + type + ")" + positionalName(param) + " + " +
                  lit(offset - b.pointerOffset, "int64_t");
         }
         return "(" + type + ")(scratch + " + std::to_string(bufferAt[buffer]) +
@@ -163,11 +165,16 @@ private:
                       ", ") +
            "};");
     p.line("extern \"C\" lrt_status_t " + n + "(" +
-           entryParams(abi, EntryKind::DLPack) + "cudaStream_t stream) {");
+           entryParams(abi, EntryKind::DLPack, /*positional=*/true) +
+           "cudaStream_t stream) {");
     size_t slots = std::max<size_t>(count, 1);
     std::string tensors, names, empty;
+    // lrt_bind_tensors_named's list: "x\0" "result0\0", ended by the
+    // literal's own NUL.
+    std::vector<std::string> nameList;
     for (const Param &param : abi.params) {
-      tensors += paramName(param) + ", ";
+      tensors += positionalName(param) + ", ";
+      nameList.push_back("\"" + paramName(param) + "\\0\"");
       names += "\"" + paramName(param) + "\", ";
       empty += product(param.sizes) == 0 ? "true, " : "false, ";
     }
@@ -179,8 +186,9 @@ private:
     p.line("const DLTensor *tensors[" + std::to_string(slots) + "] = {" +
            tensors + "};");
     p.line("void *data[" + std::to_string(slots) + "] = {nullptr};");
-    p.line("lrt_status_t status = lrt_bind_tensors_device(\"" + n + "\", " + n +
-           "__descriptor, kDLCUDA, tensors, data);");
+    p.line("lrt_status_t status = lrt_bind_tensors_named(\"" + n + "\", " + n +
+           "__descriptor, " + (count ? llvm::join(nameList, " ") : "\"\"") +
+           ", kDLCUDA, tensors, data);");
     p.line("if (status)");
     p.line("  return status;");
     p.line("static const char *const names[" + std::to_string(slots) + "] = {" +

@@ -57,6 +57,10 @@ struct Param {
   Type elementType;
   /// The layout the caller passes: offset 0, relative to its pointer.
   Dims sizes, strides;
+  /// The name in the header and in layout_rt's messages: an argument's
+  /// `layout.name` when isUsableArgName accepts it; empty for the
+  /// positional name (paramName).
+  std::string name;
 };
 
 /// A function result that is a view of an argument: it moves no data.
@@ -143,8 +147,23 @@ int64_t elementBytes(Type type);
 
 /// DLPack type code and bits of an element type (i1: LRT_DL_BOOL, 8 bits).
 std::pair<int64_t, int64_t> dlpackType(Type type);
-/// "arg<N>" or "result<N>": a parameter's name in entry points.
+/// "arg<N>" or "result<N>": a parameter's positional name, which the CUDA
+/// launchers' definitions use (their bodies declare names of their own).
+std::string positionalName(const Param &param);
+/// A parameter's name in the header and in layout_rt's messages:
+/// Param::name, else its positional name.
 std::string paramName(const Param &param);
+/// Can `name` name argument `number` in a header's prototypes? A C
+/// identifier that is no keyword and cannot be a macro, a type or another
+/// parameter there: not reserved (`_x`, `x__y`), no `_t` suffix, not
+/// layout_rt's, DLPack's or CUDA's (`lrt_`, `LAYOUTC_`, `DL<Upper>`,
+/// `cuda<Upper>`), not a C library name, not upper case with a '_'
+/// (`INT64_MAX`), not `NULL`, `EOF`, `NAN`, `INFINITY`, `options` or
+/// `stream`, and not `arg<M>` or `result<M>` unless it is `arg<number>`.
+bool isUsableArgName(llvm::StringRef name, unsigned number);
+/// The parameters' names as lrt_bind_tensors_named takes them: each
+/// paramName NUL-terminated, then an empty one.
+std::string bindNames(const FunctionABI &abi);
 /// The C type of an element in raw entry points (docs/abi.md): bool for i1,
 /// uint16_t bits for f16/bf16.
 std::string rawElementCType(Type type);
@@ -159,10 +178,12 @@ enum class EntryKind { DLPack, Raw };
 /// A parameter's C type in entry point `kind`: "const DLTensor *" for an
 /// input of the DLPack entry, "float *" for an f32 output of the raw one.
 std::string entryParamType(const Param &param, EntryKind kind);
-/// The C parameters of entry point `kind` before the backend's last one:
-/// "const DLTensor *arg0, DLTensor *result0, ". The C header and the CUDA
+/// The C parameters of entry point `kind` before the backend's last one,
+/// named by paramName or, with `positional`, by positionalName:
+/// "const DLTensor *x, DLTensor *result0, ". The C header and the CUDA
 /// launchers print them.
-std::string entryParams(const FunctionABI &abi, EntryKind kind);
+std::string entryParams(const FunctionABI &abi, EntryKind kind,
+                        bool positional = false);
 
 /// What one backend's header of entry points says beyond the ABI.
 struct HeaderStyle {

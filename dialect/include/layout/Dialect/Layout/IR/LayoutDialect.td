@@ -19,9 +19,15 @@ def Layout_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let dependentDialects = ["::mlir::func::FuncDialect"];
+  // `layout.name` on a function argument must be a string.
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+    /// Parses the ops of the dialect's namespace that are not registered:
+    /// an error, with a note naming the closest registered op's name.
+    std::optional<ParseOpHook>
+    getParseOperationHook(StringRef opName) const override;
   }];
 }
 
