@@ -14,6 +14,10 @@
 
 static float in[16] __attribute__((aligned(64)));
 static float out[16] __attribute__((aligned(64)));
+static float big_in[8 * 3 * 32 * 32] __attribute__((aligned(64)));
+static float big_out[8 * 3 * 32 * 32] __attribute__((aligned(64)));
+static int64_t shape4[4] = {8, 3, 32, 32};
+static DLTensor x4, y4;
 static int64_t shape2[2] = {4, 4};
 static int64_t shape1[1] = {16};
 static DLTensor x2, y2, x1, y1;
@@ -52,6 +56,9 @@ BODY(t_dlpack_nt1, transpose4x4(&x2, &y2, &one_thread))
 BODY(c_raw_null, copy16_raw(in, out, NULL))
 BODY(c_dlpack_null, copy16(&x1, &y1, NULL))
 BODY(c_dlpack_nt1, copy16(&x1, &y1, &one_thread))
+BODY(n_raw_null, nhwc_raw(big_in, big_out, NULL))
+BODY(n_dlpack_null, nhwc(&x4, &y4, NULL))
+BODY(n_dlpack_nt1, nhwc(&x4, &y4, &one_thread))
 
 static double seconds(void) {
   struct timespec ts;
@@ -97,6 +104,10 @@ int main(int argc, char **argv) {
   y2 = tensor(out, 2, shape2);
   x1 = tensor(in, 1, shape1);
   y1 = tensor(out, 1, shape1);
+  x4 = tensor(big_in, 4, shape4);
+  y4 = tensor(big_out, 4, shape4);
+  static int64_t nhwc_strides[4] = {3072, 1, 96, 3};
+  y4.strides = nhwc_strides;
   /* Sanity: the kernels compute what they should. */
   check(transpose4x4(&x2, &y2, NULL));
   for (int i = 0; i < 4; ++i)
@@ -111,5 +122,8 @@ int main(int argc, char **argv) {
   measure("copy16", "raw_null", c_raw_null, iterations, repeats);
   measure("copy16", "dlpack_null", c_dlpack_null, iterations, repeats);
   measure("copy16", "dlpack_nt1", c_dlpack_nt1, iterations, repeats);
+  measure("nhwc", "raw_null", n_raw_null, iterations, repeats);
+  measure("nhwc", "dlpack_null", n_dlpack_null, iterations, repeats);
+  measure("nhwc", "dlpack_nt1", n_dlpack_nt1, iterations, repeats);
   return 0;
 }

@@ -8,7 +8,9 @@ For each build (default: `build/` alone), compiles prog.mlir (a 4x4 f32
 transpose, a 16-element copy) with that build's bin/layoutc
 (--emit=obj,header), links it with that build's runtime/liblayout_rt.a and
 the driver (driver.c), and times each entry point: the raw one with options
-NULL, the DLPack one with options NULL and with num_threads = 1. The builds
+NULL, the DLPack one with options NULL and with num_threads = 1; then, where the
+build has the Python package, the same kernels through layoutc.compile from
+Python (python_calls.py) and torch's copy_ of the same copy. The builds
 run in turn, `--rounds` times (before, after, before, after, ...), so that
 they see the same machine state; each figure is the median over rounds of
 the driver's median ns per call.
@@ -31,7 +33,7 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-PROGRAMS = ["transpose4x4", "copy16"]
+PROGRAMS = ["transpose4x4", "copy16", "nhwc"]
 
 
 class Build:
@@ -103,8 +105,26 @@ def measure_c(build, exe, args):
     return result
 
 
+def measure_python(build, exe, args):
+    """The same kernels through layoutc.compile from Python (the build's
+    package in <build>/python), and torch's copy_ of the same copy."""
+    package = build.dir / "python"
+    if not (package / "layoutc").exists():
+        return {}
+    env = dict(os.environ, PYTHONPATH=str(package),
+               LAYOUTC_CACHE_DIR=str(pathlib.Path(args.workdir).resolve() /
+                                     build.label / "cache"))
+    text = subprocess.run([args.python, str(HERE / "python_calls.py"),
+                           str(args.iterations), str(args.repeats)],
+                          check=True, capture_output=True, text=True,
+                          env=env).stdout
+    return {(f[1], f[2]): float(f[3]) for f in map(str.split,
+                                                   text.splitlines())
+            if f and f[0] == "RESULT"}
+
+
 # Every measurement of one build; each returns {(program, call): ns}.
-MEASURE = [measure_c]
+MEASURE = [measure_c, measure_python]
 
 
 def diff(a, b):
@@ -119,6 +139,9 @@ COLUMNS = [
     ("DLPack nt=1", lambda r, p: r.get((p, "dlpack_nt1"))),
     ("NULL-raw", diff("dlpack_null", "raw_null")),
     ("nt=1-raw", diff("dlpack_nt1", "raw_null")),
+    ("Python", lambda r, p: r.get((p, "python"))),
+    ("Python-raw", diff("python", "raw_null")),
+    ("torch copy_", lambda r, p: r.get((p, "torch_copy_"))),
 ]
 
 
@@ -163,6 +186,8 @@ def main():
                     help="samples per call and round (the driver's median)")
     ap.add_argument("--iterations", type=int, default=0,
                     help="calls per sample (default: about 50 ms' worth)")
+    ap.add_argument("--python", default="/usr/bin/python3",
+                    help="the interpreter with torch for the Python column")
     ap.add_argument("--workdir", default=str(ROOT / "build-bench" /
                                              "overhead"))
     args = ap.parse_args()

@@ -8,7 +8,6 @@ compiles it (or finds it in the disk cache) and remembers it.
 
 import functools
 import os
-import re
 
 from . import _layoutc, _toolchain
 from ._errors import LayoutcError
@@ -107,19 +106,9 @@ def _torch_view(a, sizes, strides, offset):
 
 def written_args(library, function):
     """The indices of the arguments `function` writes (layout.copy
-    destinations): the generated header declares them `DLTensor *argN`,
-    the others `const DLTensor *argN`. The dispatcher refuses read-only
-    arrays there."""
-    header = os.path.join(os.path.dirname(library.path), "kernels.h")
-    with open(header, encoding="utf-8") as f:
-        text = f.read()
-    m = re.search(rf"^lrt_status_t {re.escape(function)}\(([^)]*)\);$", text,
-                  re.M)
-    if m is None:
-        raise LayoutcError(f"{header} declares no entry point {function}")
-    return tuple(int(n) for const, n in
-                 re.findall(r"(const )?DLTensor \*arg(\d+)\b", m.group(1))
-                 if not const)
+    destinations; the header declares them non-const). The dispatcher
+    refuses read-only arrays there."""
+    return library.written[function]
 
 
 def arg_layout(a):

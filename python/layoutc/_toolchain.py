@@ -75,22 +75,28 @@ _VIEW_OFFSET = re.compile(
     r"^static const int64_t (\w+)_result(\d+)_offset\b[^=]*= (-?\d+);$", re.M)
 
 
+_PARAM = re.compile(r"(const )?DLTensor \*(\w+)")
+
+
 def _entry_points(header):
-    """(name, number of DLTensor parameters) of each DLPack entry point, in
-    the header's order; raw entry points (`<f>_raw`) are skipped."""
+    """(name, [(written, parameter name)]) of each DLPack entry point, in
+    the header's order; raw entry points (`<f>_raw`) are skipped. Arguments
+    come first, then outputs (`result<N>`); arguments the function writes
+    are the non-const ones."""
     entries = []
     for m in _PROTOTYPE.finditer(header):
         name = m.group(1)
         if name.endswith("_raw") and any(n == name[:-4] for n, _ in entries):
             continue
-        entries.append((name, m.group(2).count("DLTensor *")))
+        entries.append((name, [(not const, p) for const, p in
+                               _PARAM.findall(m.group(2))]))
     return entries
 
 
 class Library:
     """A built shared object: `path`, and per function its number of
-    DLPack tensor parameters (`params`), the packed entry point's symbol
-    (`symbols`) and each view result's offset in elements from its
+    DLPack tensor parameters (`params`), the arguments it writes
+    (`written`), the packed entry point's symbol (`symbols`) and each view result's offset in elements from its
     argument's first element (`view_offsets[(function, result)]`)."""
 
     def __init__(self, path, header, report):
@@ -98,9 +104,13 @@ class Library:
         self.report = report
         self.params = {}
         self.symbols = {}
-        for i, (name, count) in enumerate(_entry_points(header)):
-            self.params[name] = count
+        self.written = {}
+        for i, (name, params) in enumerate(_entry_points(header)):
+            self.params[name] = len(params)
             self.symbols[name] = f"layoutc__packed_{i}"
+            self.written[name] = tuple(
+                k for k, (written, p) in enumerate(params)
+                if written and not re.match(r"result\d+$", p))
         self.view_offsets = {(m.group(1), int(m.group(2))): int(m.group(3))
                              for m in _VIEW_OFFSET.finditer(header)}
 
@@ -126,8 +136,9 @@ def _wrapper_source(header_name, header):
     Its names contain `__`, which layoutc rejects in function names, so they
     cannot clash with the program's."""
     lines = [f'#include "{header_name}"', ""]
-    for i, (name, count) in enumerate(_entry_points(header)):
-        params = "".join(f"(DLTensor *)lc__t[{k}], " for k in range(count))
+    for i, (name, tensors) in enumerate(_entry_points(header)):
+        params = "".join(f"(DLTensor *)lc__t[{k}], "
+                         for k in range(len(tensors)))
         proto = (f"lrt_status_t layoutc__packed_{i}(void *const *lc__t, "
                  "const lrt_exec_options_t *lc__o)")
         lines += [proto + ";", proto + " {", "  (void)lc__t;",
@@ -154,16 +165,18 @@ def build_library(program, flags=(), source=None):
     try:
         base = os.path.join(work, "kernels")
         if source is None:
-            with open(base + ".mlir", "w", encoding="utf-8") as f:
+            # Beside the kernels, where it stays: a diagnostic that points
+            # into the program text (not at a traced op's user line) names a
+            # file the user can open.
+            source = os.path.join(cache_dir(), key + ".mlir")
+            with open(source, "w", encoding="utf-8") as f:
                 f.write(program)
-        run_layoutc(None, ["--emit=obj,header", "-o", base, *flags],
-                    source or base + ".mlir")
+        run_layoutc(None, ["--emit=obj,header", "-o", base, *flags], source)
         with open(base + ".h", encoding="utf-8") as f:
             header = f.read()
         with open(os.path.join(work, "explain.json"), "w",
                   encoding="utf-8") as f:
-            f.write(run_layoutc(None, ["--emit=explain", *flags],
-                                source or base + ".mlir"))
+            f.write(run_layoutc(None, ["--emit=explain", *flags], source))
         with open(os.path.join(work, "packed.c"), "w", encoding="utf-8") as f:
             f.write(_wrapper_source("kernels.h", header))
         cmd = [_c_compiler(), "-shared", "-fPIC", "-O2", "-o", base + ".so",

@@ -85,11 +85,11 @@ static lrt_status_t lrt_check_params(const lrt_param_t *params, int count,
       if (j != i)
         others[numOthers++] = refs[j];
     /* lrt_check_tensor has matched the declared layout, which the
-     * compiler proved distinct when it set the flag. */
-    lrt_status_t status =
-        params[i].distinct
-            ? lrt_check_no_overlap_with_inputs(refs[i], others, numOthers)
-            : lrt_check_no_overlap(refs[i], others, numOthers);
+     * compiler proved distinct when it set the flag. No identical views:
+     * kernels read arguments through views of their own. */
+    lrt_status_t status = lrt_check_output_overlap(
+        refs[i], others, numOthers,
+        params[i].distinct ? 0 : LRT_OVERLAP_CHECK_SELF);
     if (status)
       return status;
   }

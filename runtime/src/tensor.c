@@ -457,9 +457,11 @@ static bool lrt_identical_views(const DLTensor *a, const DLTensor *b) {
   return true;
 }
 
-static lrt_status_t lrt_check_overlap(lrt_tensor_ref_t output,
+lrt_status_t lrt_check_output_overlap(lrt_tensor_ref_t output,
                                       const lrt_tensor_ref_t *inputs,
-                                      size_t num_inputs, bool check_self) {
+                                      size_t num_inputs, int flags) {
+  bool check_self = flags & LRT_OVERLAP_CHECK_SELF;
+  bool allow_identical = flags & LRT_OVERLAP_ALLOW_IDENTICAL;
   if (!output.tensor)
     return LRT_ARG_ERROR(LRT_STATUS_INVALID_ARGUMENT, output, "%s",
                          "tensor is NULL");
@@ -487,15 +489,17 @@ static lrt_status_t lrt_check_overlap(lrt_tensor_ref_t output,
         in->device.device_type != output.tensor->device.device_type ||
         in->device.device_id != output.tensor->device.device_id ||
         in_end <= out_begin || out_end <= in_begin ||
-        lrt_identical_views(in, output.tensor))
+        (allow_identical && lrt_identical_views(in, output.tensor)))
       continue;
-    return LRT_ARG_ERROR(LRT_STATUS_INVALID_ARGUMENT, output,
-                         "overlaps argument %d (%s): output bytes [%#" PRIxPTR
-                         ", %#" PRIxPTR ") intersect input bytes [%#" PRIxPTR
-                         ", %#" PRIxPTR
-                         ") and the two are not the identical view",
-                         inputs[i].index, inputs[i].name ? inputs[i].name : "?",
-                         out_begin, out_end, in_begin, in_end);
+    return LRT_ARG_ERROR(
+        LRT_STATUS_INVALID_ARGUMENT, output,
+        "overlaps argument %d (%s): output bytes [%#" PRIxPTR ", %#" PRIxPTR
+        ") intersect input bytes [%#" PRIxPTR ", %#" PRIxPTR ")%s",
+        inputs[i].index, inputs[i].name ? inputs[i].name : "?", out_begin,
+        out_end, in_begin, in_end,
+        allow_identical ? " and the two are not the identical view"
+                        : "; a written tensor must not share memory with "
+                          "any other argument");
   }
   return LRT_OK;
 }
@@ -503,11 +507,14 @@ static lrt_status_t lrt_check_overlap(lrt_tensor_ref_t output,
 lrt_status_t lrt_check_no_overlap(lrt_tensor_ref_t output,
                                   const lrt_tensor_ref_t *inputs,
                                   size_t num_inputs) {
-  return lrt_check_overlap(output, inputs, num_inputs, true);
+  return lrt_check_output_overlap(output, inputs, num_inputs,
+                                  LRT_OVERLAP_CHECK_SELF |
+                                      LRT_OVERLAP_ALLOW_IDENTICAL);
 }
 
 lrt_status_t lrt_check_no_overlap_with_inputs(lrt_tensor_ref_t output,
                                               const lrt_tensor_ref_t *inputs,
                                               size_t num_inputs) {
-  return lrt_check_overlap(output, inputs, num_inputs, false);
+  return lrt_check_output_overlap(output, inputs, num_inputs,
+                                  LRT_OVERLAP_ALLOW_IDENTICAL);
 }

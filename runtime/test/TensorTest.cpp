@@ -493,6 +493,30 @@ TEST(BindTensors, DeviceVariantChecksTheDeviceType) {
             "f: argument 0 (arg0): expected device cpu, got cuda:0");
 }
 
+// Generated kernels read an argument through views of their own (a flip, a
+// transpose), so binding refuses even an output that is the identical view
+// of an input, which lrt_check_no_overlap allows for in-place kernels.
+TEST(BindTensors, OutputIdenticalToAnInputIsRefused) {
+  Tensor in(buffer, {3, 4}), out(buffer, {3, 4});
+  const DLTensor *tensors[] = {&in.t, &out.t};
+  void *data[2] = {nullptr, nullptr};
+  EXPECT_EQ(message(lrt_bind_tensors("f", kBindDescriptor, tensors, data)),
+            "f: argument 1 (result0): overlaps argument 0 (arg0): output "
+            "bytes [" +
+                hex(buffer) + ", " + hex(buffer + 12) +
+                ") intersect input bytes [" + hex(buffer) + ", " +
+                hex(buffer + 12) +
+                "); a written tensor must not share memory with any other "
+                "argument");
+  lrt_tensor_ref_t input = {&in.t, "a", 0};
+  EXPECT_EQ(message(lrt_check_output_overlap({&out.t, "out", 1}, &input, 1,
+                                             LRT_OVERLAP_CHECK_SELF |
+                                                 LRT_OVERLAP_ALLOW_IDENTICAL)),
+            "OK");
+  EXPECT_EQ(code(lrt_check_output_overlap({&out.t, "out", 1}, &input, 1, 0)),
+            LRT_STATUS_INVALID_ARGUMENT);
+}
+
 // A tensor without elements may have NULL data and a byte_offset (DLPack
 // allows it; the bound pointer is never dereferenced): binding it computes
 // no NULL + offset, which is undefined behavior (fuzz/regressions/dlpack/

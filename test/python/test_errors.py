@@ -369,6 +369,25 @@ def test_error_is_not_cached():
     assert compiled.cache_size() == 0
 
 
+def flip_into(x, y):
+    y.copy_(x.flip(0))
+
+
+def test_written_argument_sharing_memory_with_a_read_one_is_refused():
+    # The kernel reads x through a flip while it writes y: with x and y one
+    # tensor, even the identical view would be read where it is written.
+    t = torch.arange(12.0).reshape(3, 4)
+    compiled = layoutc.compile(flip_into)
+    with pytest.raises(layoutc.LayoutcError) as info:
+        compiled(t, t)
+    assert ("argument 1 (y): overlaps argument 0 (x)" in str(info.value) and
+            "must not share memory with any other argument" in str(info.value))
+    assert torch.equal(t, torch.arange(12.0).reshape(3, 4))
+    other = torch.zeros(3, 4)
+    compiled(t, other)
+    assert torch.equal(other, t.flip(0))
+
+
 # -- compiled programs: arguments of other layouts ---------------------------
 
 PROGRAM = """
@@ -381,7 +400,7 @@ func.func @tr(%x: !layout.tensor<3x4xf32>) -> (!layout.tensor<4x3xf32>) {
 
 
 @pytest.mark.parametrize("arg, text", [
-    (torch.zeros(4, 3), "tr: argument 0 (arg0): expected size 3 in dimension 0, got 4 "
+    (torch.zeros(4, 3), "tr: argument 0 (x): expected size 3 in dimension 0, got 4 "
                         "(expected sizes [3, 4], got [4, 3]"),
     (torch.zeros(4, 3).t(), "expected stride 4 in dimension 0, got 1 "
                             "(expected strides [4, 1], got [1, 3])"),

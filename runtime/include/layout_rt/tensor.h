@@ -96,6 +96,25 @@ lrt_status_t lrt_check_no_overlap_with_inputs(lrt_tensor_ref_t output,
                                               const lrt_tensor_ref_t *inputs,
                                               size_t num_inputs);
 
+/* Flags of lrt_check_output_overlap. */
+enum {
+  /* Check the output against itself, as lrt_check_no_overlap does. */
+  LRT_OVERLAP_CHECK_SELF = 1,
+  /* Accept an input that is the identical view of the output, which only an
+   * in-place elementwise kernel may. */
+  LRT_OVERLAP_ALLOW_IDENTICAL = 2,
+};
+
+/* The check of lrt_check_no_overlap with its parts chosen by `flags`.
+ * Without LRT_OVERLAP_ALLOW_IDENTICAL, any input whose byte range intersects
+ * the output's is refused. Generated entry points bind that way: their
+ * kernels read an argument through views of their own (a flip, a
+ * transpose), so even the identical view would be read where it is being
+ * written. */
+lrt_status_t lrt_check_output_overlap(lrt_tensor_ref_t output,
+                                      const lrt_tensor_ref_t *inputs,
+                                      size_t num_inputs, int flags);
+
 /* Bytes per element, bits * lanes / 8. UNIMPLEMENTED when that is not a
  * whole number of bytes; INVALID_ARGUMENT for zero bits or lanes. */
 lrt_status_t lrt_dtype_size(DLDataType dtype, int64_t *bytes);
