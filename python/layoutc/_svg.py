@@ -59,6 +59,15 @@ def _dims(xs):
     return "[" + ", ".join(_fmt(x) for x in xs) + "]"
 
 
+def _cells_and_labels(c, group_class, cells, labels, font_size):
+    """Writes a group of outlined cells, then their labels above them."""
+    c.raw(f'<g class="{group_class}" stroke="#888888" stroke-width="1">')
+    c.raw("\n".join(cells))
+    c.raw(f'</g>\n<g font-size="{font_size}" font-family="monospace">')
+    c.raw("\n".join(labels))
+    c.raw("</g>")
+
+
 def _count_colour(count):
     """0: white; 1: light blue; 2, 3, ...: progressively darker orange."""
     if count is None:
@@ -435,11 +444,7 @@ def _strip(c, counts, aliases):
             labels.append(f'<text class="count-label" x="'
                           f'{x + _STORAGE_W / 2:g}" y="{y + 12}" '
                           f'text-anchor="middle"{fill}>{n}</text>')
-    c.raw('<g class="storage-strip" stroke="#888888" stroke-width="1">')
-    c.raw("\n".join(cells))
-    c.raw('</g>\n<g font-size="10" font-family="monospace">')
-    c.raw("\n".join(labels))
-    c.raw("</g>")
+    _cells_and_labels(c, "storage-strip", cells, labels, 10)
     c.extend(right)
     c.y += (row + 1) * _STRIP_H + 4 if items else 0
     notes = []
@@ -539,11 +544,7 @@ def _grid(c, sizes, strides, offset, counts, limits):
                 labels.append(f'<text class="offset-label" '
                               f'x="{x + cell_w / 2:g}" y="{y + 14}" '
                               f'text-anchor="middle"{fill}>{k}</text>')
-        c.raw('<g class="logical-grid" stroke="#888888" stroke-width="1">')
-        c.raw("\n".join(cells))
-        c.raw('</g>\n<g font-size="11" font-family="monospace">')
-        c.raw("\n".join(labels))
-        c.raw("</g>")
+        _cells_and_labels(c, "logical-grid", cells, labels, 11)
         c.extend(x0 + shown_cols * cell_w)
         c.y += shown_rows * _CELL_H + 4
         if truncated:

@@ -30,11 +30,17 @@ from it: the same seed gives the same function, arguments and values.
 """
 
 import dataclasses
+import os
+import sys
 import math
 import random
 from typing import List, Optional, Tuple
 
 import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "differential"))
+from torch_views import factorize  # noqa: E402  (the view-chain generator's)
 
 DTYPES = [torch.bool, torch.int8, torch.int16, torch.int32, torch.int64,
           torch.uint8, torch.float16, torch.bfloat16, torch.float32,
@@ -180,21 +186,6 @@ def rand_dim(rng, rank):
     n = max(rank, 1)
     d = rng.randrange(n)
     return d - n if rng.random() < 0.3 else d
-
-
-def factorize(rng, n, parts):
-    if n == 0:
-        out = [rng.choice([1, 2, 3]) for _ in range(parts)]
-        out[rng.randrange(parts)] = 0
-        return out
-    out = []
-    for _ in range(parts - 1):
-        f = rng.choice([d for d in range(1, n + 1) if n % d == 0])
-        out.append(f)
-        n //= f
-    out.append(n)
-    rng.shuffle(out)
-    return out
 
 
 def reshape_target(rng, sizes):
