@@ -11,4 +11,4 @@ BUILD_TYPE=${BUILD_TYPE:-Release}
 cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
   ${CMAKE_EXTRA_ARGS:-}
 cmake --build "$BUILD_DIR" --target layoutc layout-opt LayoutAlgebraTests KernelPlanTests LayoutRuntimeTests \
-  LayoutCudaEmuTests
+  LayoutCudaEmuTests layoutc-python
