@@ -11,6 +11,7 @@ import os
 
 from . import _layoutc, _toolchain
 from ._errors import LayoutcError
+from ._layout import DL_CODES, LAYOUT_TO_NUMPY, storage_size
 
 try:
     import torch
@@ -21,18 +22,11 @@ try:
 except ImportError:
     np = None
 
-_DL_CODES = {"i1": (6, 8), "i8": (0, 8), "i16": (0, 16), "i32": (0, 32),
-             "i64": (0, 64), "ui8": (1, 8), "f16": (2, 16), "bf16": (4, 16),
-             "f32": (2, 32), "f64": (2, 64)}
-_NUMPY_NAMES = {"i1": "bool", "i8": "int8", "i16": "int16", "i32": "int32",
-                "i64": "int64", "ui8": "uint8", "f16": "float16",
-                "f32": "float32", "f64": "float64"}
-
 if torch is not None:
     from ._trace import DTYPES as _TORCH_TO_LAYOUT
-    _TORCH_DTYPES = {v: k for k, v in _TORCH_TO_LAYOUT.items()}
+    from ._trace import TORCH_DTYPES as _TORCH_DTYPES
     _layoutc.init(torch.Tensor,
-                  {k: _DL_CODES[v] for k, v in _TORCH_TO_LAYOUT.items()},
+                  {k: DL_CODES[v] for k, v in _TORCH_TO_LAYOUT.items()},
                   LayoutcError)
 else:
     _TORCH_DTYPES = {}
@@ -56,19 +50,13 @@ def _check_device(args):
 
 
 def _numpy_dtype(dtype):
-    if np is None or dtype not in _NUMPY_NAMES:
+    if np is None or dtype not in LAYOUT_TO_NUMPY:
         raise LayoutcError(f"a {dtype} result cannot be a NumPy array")
-    return np.dtype(_NUMPY_NAMES[dtype])
-
-
-def _storage_size(sizes, strides):
-    if any(s == 0 for s in sizes):
-        return 0
-    return 1 + sum((s - 1) * abs(st) for s, st in zip(sizes, strides))
+    return np.dtype(LAYOUT_TO_NUMPY[dtype])
 
 
 def _numpy_empty(sizes, strides, dtype):
-    base = np.empty(_storage_size(sizes, strides), dtype)
+    base = np.empty(storage_size(sizes, strides), dtype)
     return np.lib.stride_tricks.as_strided(
         base, tuple(sizes), tuple(s * dtype.itemsize for s in strides))
 

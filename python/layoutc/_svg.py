@@ -59,6 +59,15 @@ def _dims(xs):
     return "[" + ", ".join(_fmt(x) for x in xs) + "]"
 
 
+def _centred_label(css_class, x, y, count, text):
+    """A cell's text, centred at x, in the colour that reads on a cell read
+    by `count` indices (black, the default, is left implicit)."""
+    colour = _text_colour(count)
+    fill = f' fill="{colour}"' if colour != "#000000" else ""
+    return (f'<text class="{css_class}" x="{x:g}" y="{y}" '
+            f'text-anchor="middle"{fill}>{text}</text>')
+
+
 def _cells_and_labels(c, group_class, cells, labels, font_size):
     """Writes a group of outlined cells, then their labels above them."""
     c.raw(f'<g class="{group_class}" stroke="#888888" stroke-width="1">')
@@ -439,11 +448,8 @@ def _strip(c, counts, aliases):
             f'storage {k}: read by {n} logical '
             f'ind{"ex" if n == 1 else "ices"}</title></rect>')
         if n >= 2:
-            colour = _text_colour(n)
-            fill = f' fill="{colour}"' if colour != "#000000" else ""
-            labels.append(f'<text class="count-label" x="'
-                          f'{x + _STORAGE_W / 2:g}" y="{y + 12}" '
-                          f'text-anchor="middle"{fill}>{n}</text>')
+            labels.append(_centred_label("count-label", x + _STORAGE_W / 2,
+                                         y + 12, n, n))
     _cells_and_labels(c, "storage-strip", cells, labels, 10)
     c.extend(right)
     c.y += (row + 1) * _STRIP_H + 4 if items else 0
@@ -539,11 +545,8 @@ def _grid(c, sizes, strides, offset, counts, limits):
                     f'fill="{_count_colour(n)}"><title>'
                     f'({", ".join(map(str, index))}) \u2192 storage {k}'
                     f'</title></rect>')
-                colour = _text_colour(n)
-                fill = f' fill="{colour}"' if colour != "#000000" else ""
-                labels.append(f'<text class="offset-label" '
-                              f'x="{x + cell_w / 2:g}" y="{y + 14}" '
-                              f'text-anchor="middle"{fill}>{k}</text>')
+                labels.append(_centred_label("offset-label", x + cell_w / 2,
+                                             y + 14, n, k))
         _cells_and_labels(c, "logical-grid", cells, labels, 11)
         c.extend(x0 + shown_cols * cell_w)
         c.y += shown_rows * _CELL_H + 4

@@ -30,6 +30,7 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from ._errors import TraceError
+from ._layout import NUMPY_DTYPES, row_major, storage_size
 
 DTYPES = {
     torch.bool: "i1", torch.int8: "i8", torch.int16: "i16",
@@ -38,22 +39,11 @@ DTYPES = {
     torch.float64: "f64",
 }
 TORCH_DTYPES = {v: k for k, v in DTYPES.items()}
-NUMPY_DTYPES = {"bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32",
-                "int64": "i64", "uint8": "ui8", "float16": "f16",
-                "float32": "f32", "float64": "f64"}
 
 _INT_MAX = 2**63 - 1
 _SKIP_DIRS = tuple(os.path.dirname(m.__file__) + os.sep
                    for m in (torch, sys.modules[__name__.rsplit(".", 1)[0]]))
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*$")
-
-
-def row_major(sizes):
-    strides, step = [], 1
-    for s in reversed(sizes):
-        strides.append(step)
-        step *= max(s, 1)
-    return strides[::-1]
 
 
 def tensor_type(sizes, strides, offset, dtype):
@@ -70,12 +60,6 @@ def type_of(t):
         raise TraceError(f"dtype {t.dtype} has no layout element type")
     return tensor_type(list(t.shape), list(t.stride()), t.storage_offset(),
                        DTYPES[t.dtype])
-
-
-def _reach(sizes, strides):
-    if any(s == 0 for s in sizes):
-        return 0
-    return 1 + sum((s - 1) * st for s, st in zip(sizes, strides))
 
 
 def meta_like(x, index):
@@ -119,7 +103,7 @@ def meta_like(x, index):
     if any(s < 0 for s in strides):
         raise TraceError(f"argument {index}: negative strides {strides}: "
                          "PyTorch tensors cannot have them; pass a copy")
-    reach = _reach(sizes, strides)
+    reach = storage_size(sizes, strides)
     storage = torch.empty(offset + reach if reach else 0, dtype=dtype,
                           device="meta")
     return storage.as_strided(sizes, strides, offset)

@@ -120,6 +120,16 @@ bool readInt64Sequence(PyObject *sequence, std::vector<int64_t> &out) {
   return true;
 }
 
+/// Row-major strides for `view.shape` (what DLPack's NULL strides and a
+/// C-contiguous array interface mean); size-0 dims count as 1.
+void setRowMajorStrides(TensorView &view) {
+  size_t n = view.shape.size();
+  view.strides.assign(n, 1);
+  for (size_t d = n; d > 1; --d)
+    view.strides[d - 2] =
+        view.strides[d - 1] * (view.shape[d - 1] > 0 ? view.shape[d - 1] : 1);
+}
+
 void pointTo(TensorView &view) {
   view.tensor.ndim = static_cast<int32_t>(view.shape.size());
   view.tensor.shape = view.shape.data();
@@ -202,14 +212,10 @@ bool readDlpack(PyObject *obj, TensorView &view) {
   const DLTensor &t = managed->dl_tensor;
   view.tensor = t;
   view.shape.assign(t.shape, t.shape + t.ndim);
-  if (t.strides) {
+  if (t.strides)
     view.strides.assign(t.strides, t.strides + t.ndim);
-  } else {
-    // NULL strides: row-major, as DLPack defines them.
-    view.strides.assign(t.ndim, 1);
-    for (int32_t d = t.ndim - 1; d > 0; --d)
-      view.strides[d - 1] = view.strides[d] * (t.shape[d] > 0 ? t.shape[d] : 1);
-  }
+  else
+    setRowMajorStrides(view);
   pointTo(view);
   return true;
 }
@@ -238,7 +244,6 @@ bool readArrayInterface(PyObject *obj, TensorView &view) {
                                     : 255;
     ok = code != 255 && bytes > 0;
     view.tensor.dtype = {code, static_cast<uint8_t>(bytes * 8), 1};
-    size_t n = view.shape.size();
     if (ok && strides && strides != Py_None) {
       ok = readInt64Sequence(strides, view.strides);
       for (int64_t &s : view.strides) {
@@ -254,10 +259,7 @@ bool readArrayInterface(PyObject *obj, TensorView &view) {
         s /= bytes;
       }
     } else if (ok) {
-      view.strides.assign(n, 1);
-      for (size_t d = n; d > 1; --d)
-        view.strides[d - 2] = view.strides[d - 1] *
-                              (view.shape[d - 1] > 0 ? view.shape[d - 1] : 1);
+      setRowMajorStrides(view);
     }
     if (ok) {
       view.tensor.data = PyLong_AsVoidPtr(PyTuple_GET_ITEM(data, 0));
