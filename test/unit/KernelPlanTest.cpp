@@ -1,67 +1,15 @@
 //===- KernelPlanTest.cpp - Kernel planning over the bench cases ----------===//
 //
-// Each case of the benchmark suite (bench/CASES.md, CPU cases) planned for
-// the reference target, plus the edges: odd extents, size-0 and size-1 dims,
-// negative strides, the int32 index boundary, the thread-split and
-// streaming-store thresholds.
+// Each copy case of the benchmark suite (bench/cases.py, CPU cases) planned
+// for the reference target, plus the edges: odd extents, size-0 and size-1
+// dims, negative strides, the int32 index boundary, the thread-split and
+// streaming-store thresholds. Reductions: ReducePlanTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 
-#include "layout/Compiler/Plan/KernelPlan.h"
+#include "KernelPlanTest.h"
 
 #include "llvm/Support/MathExtras.h"
-
-#include "gtest/gtest.h"
-
-using namespace mlir::layout;
-
-namespace {
-
-using Loops = std::vector<KernelLoop>;
-
-StridedLayout rowMajor(llvm::ArrayRef<int64_t> sizes) {
-  return StridedLayout(sizes, *contiguousStrides(sizes));
-}
-
-/// x.permute(perm).contiguous() for a row-major x of `sizes`.
-KernelPlan permuteCopy(llvm::ArrayRef<int64_t> sizes,
-                       llvm::ArrayRef<int64_t> perm, int64_t bytes,
-                       int64_t dstBytes = 0, const TargetInfo &target = {}) {
-  StridedLayout src = *permute(rowMajor(sizes), perm);
-  Fallible<KernelPlan> plan = planCopy(src, rowMajor(src.sizes), bytes,
-                                       dstBytes ? dstBytes : bytes, target);
-  EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.message());
-  return plan ? *plan : KernelPlan();
-}
-
-KernelPlan reduce(const StridedLayout &in, llvm::ArrayRef<int64_t> dims,
-                  ReductionKind kind, ElementInfo element,
-                  const TargetInfo &target = {}) {
-  Fallible<KernelPlan> plan = planReduction(in, dims, kind, element, target);
-  EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.message());
-  return plan ? *plan : KernelPlan();
-}
-
-Loops loopsOf(const KernelPlan &p) { return {p.loops.begin(), p.loops.end()}; }
-std::vector<int64_t> tileOf(const KernelPlan &p) {
-  return {p.tile.begin(), p.tile.end()};
-}
-
-const ElementInfo f32{"f32", 4, true}, f16{"f16", 2, true},
-    bf16{"bf16", 2, true}, f64{"f64", 8, true}, i32{"i32", 4, false},
-    i8{"i8", 1, false};
-
-} // namespace
-
-namespace mlir {
-namespace layout {
-void PrintTo(const StridedLayout &l, std::ostream *os) { *os << l.str(); }
-void PrintTo(const KernelLoop &l, std::ostream *os) {
-  *os << "{" << l.size << ", " << l.srcStride << ", " << l.dstStride
-      << (l.reduced ? ", reduced}" : "}");
-}
-} // namespace layout
-} // namespace mlir
 
 TEST(KernelPlan, CoalesceInOrderOf) {
   // x.permute(2, 0, 1) of a row-major (2, 3, 4): walked in its own memory
@@ -848,128 +796,4 @@ TEST(KernelPlan, Errors) {
   EXPECT_FALSE(planCopy(dynamic, rowMajor({4}), 4, 4).ok());
   EXPECT_FALSE(planCopy(rowMajor({4}), rowMajor({5}), 4, 4).ok());
   EXPECT_FALSE(planReduction(rowMajor({4}), {1}, ReductionKind::Sum, f32).ok());
-}
-
-TEST(KernelPlan, R1SumInner) {
-  KernelPlan p = reduce(rowMajor({16384, 1024}), {1}, ReductionKind::Sum, f32);
-  EXPECT_EQ(p.strategy, KernelStrategy::ReduceInner);
-  EXPECT_EQ(loopsOf(p), (Loops{{16384, 1024, 1}, {1024, 1, 0, true}}));
-  EXPECT_EQ(p.accumulator, "f32");
-  EXPECT_FALSE(p.convert);
-  EXPECT_EQ(p.vectorWidth, 8);
-  EXPECT_EQ(p.parallelLoop, 0);
-  EXPECT_EQ(p.chunks, 16);
-  EXPECT_FALSE(p.streamingStores);
-  EXPECT_TRUE(p.index32);
-}
-
-TEST(KernelPlan, R2SumOuter) {
-  KernelPlan p = reduce(rowMajor({16384, 1024}), {0}, ReductionKind::Sum, f32);
-  EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
-  EXPECT_EQ(loopsOf(p), (Loops{{16384, 1024, 0, true}, {1024, 1, 1}}));
-  // Threads split the rows: each chunk reads its rows in order into its own
-  // set of 1024 partial sums (splitting the columns would make every chunk
-  // stride over all rows).
-  EXPECT_EQ(p.parallelLoop, 0);
-  EXPECT_EQ(p.chunks, 16);
-}
-
-TEST(KernelPlan, OuterReductionSplitsColumnsWhenPartialsAreTooLarge) {
-  // Partial sets may take 1/256 of the bytes read: 1 MiB for [64, 1M] f32,
-  // and one set is 4 MiB, so the kept columns are split instead.
-  KernelPlan p = reduce(rowMajor({64, 1 << 20}), {0}, ReductionKind::Sum, f32);
-  EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
-  EXPECT_EQ(p.parallelLoop, 1);
-  EXPECT_EQ(p.chunks, 16);
-  // [4096, 16384]: 256 MiB read, 1 MiB of partials: 16 sets of 64 KiB.
-  KernelPlan q = reduce(rowMajor({4096, 16384}), {0}, ReductionKind::Sum, f32);
-  EXPECT_EQ(q.parallelLoop, 0);
-  EXPECT_EQ(q.chunks, 16);
-  // [1024, 16384]: 64 MiB read, 256 KiB of partials: 4 sets of 64 KiB.
-  KernelPlan r = reduce(rowMajor({1024, 16384}), {0}, ReductionKind::Sum, f32);
-  EXPECT_EQ(r.parallelLoop, 0);
-  EXPECT_EQ(r.chunks, 4);
-}
-
-TEST(KernelPlan, ArgReductionsAreNotSplitIntoPartials) {
-  KernelPlan p =
-      reduce(rowMajor({16384, 1024}), {0}, ReductionKind::Argmax, f32);
-  EXPECT_NE(p.parallelLoop, std::optional<int64_t>(0));
-}
-
-TEST(KernelPlan, R3SumSpatial) {
-  KernelPlan p =
-      reduce(rowMajor({64, 256, 32, 32}), {2, 3}, ReductionKind::Sum, f32);
-  EXPECT_EQ(p.strategy, KernelStrategy::ReduceInner);
-  EXPECT_EQ(loopsOf(p), (Loops{{16384, 1024, 1}, {1024, 1, 0, true}}));
-}
-
-TEST(KernelPlan, R4AmaxOfTransposedView) {
-  StridedLayout xt = *transpose(rowMajor({4096, 4096}), 0, 1);
-  KernelPlan p = reduce(xt, {1}, ReductionKind::Amax, f32);
-  // x.T's dim 1 is x's rows: reduced outside, outputs contiguous inside.
-  EXPECT_EQ(p.strategy, KernelStrategy::ReduceOuter);
-  EXPECT_EQ(loopsOf(p), (Loops{{4096, 4096, 0, true}, {4096, 1, 1}}));
-  EXPECT_EQ(p.accumulator, "f32");
-  EXPECT_EQ(p.parallelLoop, 0);
-  EXPECT_EQ(p.chunks, 16);
-}
-
-TEST(KernelPlan, R5HalfSumOfAll) {
-  KernelPlan p = reduce(rowMajor({8192, 8192}), {}, ReductionKind::Sum, f16);
-  EXPECT_EQ(p.strategy, KernelStrategy::ReduceInner);
-  EXPECT_EQ(loopsOf(p), (Loops{{67108864, 1, 0, true}}));
-  EXPECT_EQ(p.accumulator, "f32");
-  EXPECT_TRUE(p.convert);
-  EXPECT_EQ(p.srcElementBytes, 2);
-  EXPECT_EQ(p.dstElementBytes, 2);
-  // f32 partials: 8 per vector, not 16.
-  EXPECT_EQ(p.vectorWidth, 8);
-  // Nothing is kept, so the reduction itself is split.
-  EXPECT_EQ(p.parallelLoop, 0);
-  EXPECT_EQ(p.chunks, 16);
-}
-
-TEST(KernelPlan, Accumulators) {
-  StridedLayout l = rowMajor({8, 8});
-  EXPECT_EQ(reduce(l, {1}, ReductionKind::Sum, bf16).accumulator, "f32");
-  EXPECT_EQ(reduce(l, {1}, ReductionKind::Mean, f64).accumulator, "f64");
-  KernelPlan isum = reduce(l, {1}, ReductionKind::Sum, i32);
-  EXPECT_EQ(isum.accumulator, "i64");
-  EXPECT_EQ(isum.dstElementBytes, 8);
-  EXPECT_EQ(reduce(l, {1}, ReductionKind::Prod, i8).accumulator, "i64");
-  KernelPlan imax = reduce(l, {1}, ReductionKind::Amax, i8);
-  EXPECT_EQ(imax.accumulator, "i8");
-  EXPECT_FALSE(imax.convert);
-  EXPECT_EQ(imax.vectorWidth, 32);
-  EXPECT_EQ(reduce(l, {1}, ReductionKind::Amin, f16).accumulator, "f16");
-  KernelPlan arg = reduce(l, {0}, ReductionKind::Argmax, f32);
-  EXPECT_EQ(arg.accumulator, "f32");
-  EXPECT_EQ(arg.dstElementBytes, 8);
-}
-
-TEST(KernelPlan, ReductionEdges) {
-  // Negative dims wrap; a flipped input keeps its reversed strides.
-  KernelPlan flipped =
-      reduce(*flip(rowMajor({4, 6}), {1}), {-1}, ReductionKind::Sum, f32);
-  EXPECT_EQ(loopsOf(flipped), (Loops{{4, 6, 1}, {6, -1, 0, true}}));
-  // Size-1 reduced dims vanish; the kept ones still coalesce.
-  KernelPlan ones = reduce(rowMajor({3, 1, 4}), {1}, ReductionKind::Sum, f32);
-  EXPECT_EQ(loopsOf(ones), (Loops{{12, 1, 1}}));
-  // An empty input: one empty loop, nothing to split.
-  KernelPlan empty = reduce(rowMajor({0, 4}), {1}, ReductionKind::Sum, f32);
-  EXPECT_EQ(loopsOf(empty), (Loops{{0, 1, 1}}));
-  EXPECT_EQ(empty.chunks, 1);
-  // One element: a trivial inner reduction.
-  KernelPlan one = reduce(rowMajor({1, 1}), {}, ReductionKind::Sum, f32);
-  EXPECT_EQ(loopsOf(one), (Loops{{1, 1, 0, true}}));
-  EXPECT_EQ(one.strategy, KernelStrategy::ReduceInner);
-  // A reduced size-1 dim leaves a kept loop only.
-  KernelPlan kept = reduce(rowMajor({5, 1}), {1}, ReductionKind::Sum, f32);
-  EXPECT_EQ(loopsOf(kept), (Loops{{5, 1, 1}}));
-  EXPECT_EQ(kept.strategy, KernelStrategy::ReduceOuter);
-  // Small reductions stay on one thread.
-  KernelPlan small = reduce(rowMajor({64, 63}), {1}, ReductionKind::Sum, f32);
-  EXPECT_EQ(small.chunks, 1);
-  EXPECT_FALSE(small.parallelLoop);
 }
