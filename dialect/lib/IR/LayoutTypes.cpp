@@ -98,35 +98,16 @@ LogicalResult StorageType::verify(function_ref<InFlightDiagnostic()> emitError,
 // StridedTensorType
 //===----------------------------------------------------------------------===//
 
-/// Row-major strides where known: a stride is dynamic when some inner size
-/// is. Size-0 dims count as 1, as in PyTorch.
-static SmallVector<int64_t> defaultStrides(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides(shape.size());
-  int64_t running = 1;
-  for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
-    strides[i] = running;
-    if (running == ShapedType::kDynamic || shape[i] == ShapedType::kDynamic) {
-      running = ShapedType::kDynamic;
-      continue;
-    }
-    std::optional<int64_t> next =
-        llvm::checkedMul(running, std::max<int64_t>(shape[i], 1));
-    // Overflowing shapes are rejected by the verifier (numel check).
-    running = next ? *next : ShapedType::kDynamic;
-  }
-  return strides;
-}
-
 static bool isDefaultLayout(ArrayRef<int64_t> shape, StridedLayoutAttr layout) {
   return layout.getOffset() == 0 &&
-         layout.getStrides() == ArrayRef<int64_t>(defaultStrides(shape));
+         layout.getStrides() == ArrayRef<int64_t>(rowMajorStridesWhereKnown(shape));
 }
 
 StridedTensorType StridedTensorType::getContiguous(ArrayRef<int64_t> shape,
                                                    Type elementType) {
   MLIRContext *ctx = elementType.getContext();
   return Base::get(ctx, shape, elementType,
-                   StridedLayoutAttr::get(ctx, 0, defaultStrides(shape)));
+                   StridedLayoutAttr::get(ctx, 0, rowMajorStridesWhereKnown(shape)));
 }
 
 StridedTensorType StridedTensorType::get(const StridedLayout &layout,
@@ -179,7 +160,7 @@ Type StridedTensorType::parse(AsmParser &parser) {
     return {};
   if (!layout)
     layout =
-        StridedLayoutAttr::get(parser.getContext(), 0, defaultStrides(shape));
+        StridedLayoutAttr::get(parser.getContext(), 0, rowMajorStridesWhereKnown(shape));
   return parser.getChecked<StridedTensorType>(loc, parser.getContext(), shape,
                                               elementType, layout);
 }

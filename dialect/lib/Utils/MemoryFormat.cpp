@@ -260,3 +260,19 @@ Dims mlir::layout::inferDenseStrides(ArrayRef<int64_t> sizes,
   }
   return out;
 }
+
+Dims mlir::layout::rowMajorStridesWhereKnown(ArrayRef<int64_t> sizes) {
+  Dims strides(sizes.size());
+  int64_t running = 1;
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
+    strides[i] = running;
+    if (running == kDynamic || sizes[i] == kDynamic) {
+      running = kDynamic;
+      continue;
+    }
+    std::optional<int64_t> next =
+        llvm::checkedMul(running, std::max<int64_t>(sizes[i], 1));
+    running = next ? *next : kDynamic;
+  }
+  return strides;
+}

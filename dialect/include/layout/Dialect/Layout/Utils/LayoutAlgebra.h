@@ -12,7 +12,8 @@
 // All functions are pure. Operations that PyTorch rejects return an error
 // whose message carries PyTorch's meaning (and mostly its wording). All
 // arithmetic is overflow-checked: an i64 overflow is an error, never UB.
-// Unless stated otherwise, functions require static layouts (no kDynamic).
+// Unless stated otherwise, functions require static layouts (no kDynamic);
+// Symbolic.h and SymbolicViews.h are the algebra of dynamic ones.
 //
 // This umbrella header includes every part of the algebra:
 //   StridedLayout.h  layouts, Fallible, checked arithmetic, bounds;
@@ -21,7 +22,9 @@
 //   CopyingOps.h     result layouts of ops that may copy, reduction sizes;
 //   Coalesce.h       coalescing and copy classification;
 //   Overlap.h        internal and mutual overlap of views;
-//   Composition.h    views composed through a materialized buffer.
+//   Composition.h    views composed through a materialized buffer;
+//   Symbolic.h       symbolic (run-time) sizes, strides, offsets, checks;
+//   SymbolicViews.h  the view ops and copy results on symbolic layouts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +37,8 @@
 #include "layout/Dialect/Layout/Utils/MemoryFormat.h"
 #include "layout/Dialect/Layout/Utils/Overlap.h"
 #include "layout/Dialect/Layout/Utils/StridedLayout.h"
+#include "layout/Dialect/Layout/Utils/Symbolic.h"
+#include "layout/Dialect/Layout/Utils/SymbolicViews.h"
 #include "layout/Dialect/Layout/Utils/ViewOps.h"
 
 #endif // LAYOUT_DIALECT_LAYOUT_UTILS_LAYOUTALGEBRA_H

@@ -24,6 +24,11 @@ llvm::StringRef stringifyMemoryFormat(MemoryFormat format);
 /// Row-major strides; size-0 dims count as 1 (PyTorch's empty_tensor_restride):
 /// (2, 0, 3) -> (3, 3, 1). Errors on overflow.
 Fallible<Dims> contiguousStrides(llvm::ArrayRef<int64_t> sizes);
+/// Row-major strides where known: a stride is kDynamic when some size
+/// inside it is (or the product overflows). What a type without a layout
+/// means, and for dynamic sizes the form SymbolicViews.h reads as symbolic
+/// row-major strides.
+Dims rowMajorStridesWhereKnown(llvm::ArrayRef<int64_t> sizes);
 /// get_channels_last_strides_2d (rank 4, NCHW sizes -> NHWC order) and _3d
 /// (rank 5). No max(1, size) here, exactly as PyTorch. Error when the rank
 /// is wrong: "required rank 4 tensor to use channels_last format".

@@ -1,0 +1,113 @@
+//===- SymbolicViews.h - PyTorch's view rules on symbolic layouts -*- C++ -*-=//
+//
+// The view ops of ViewOps.h and the result layouts of CopyingOps.h over
+// symbolic layouts (Symbolic.h). Each function takes the program's
+// SymbolTable, adds the symbols its result needs and the checks PyTorch
+// makes on values, and returns the result or the error PyTorch gives when
+// the check fails for every assignment. With all sizes constant each
+// agrees with its static counterpart; LayoutAlgebraTest checks that every
+// one agrees with it at concrete sizes.
+//
+// Op parameters (dims, slice bounds, target shapes) are static. Where the
+// result's *rank* would depend on a run-time size (squeeze of a dynamic
+// dim) the op is an error; where only whether a view is possible would
+// (view, reshape and flatten of dims the algebra cannot prove mergeable)
+// the op is an error that says so.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_DIALECT_LAYOUT_UTILS_SYMBOLICVIEWS_H
+#define LAYOUT_DIALECT_LAYOUT_UTILS_SYMBOLICVIEWS_H
+
+#include "layout/Dialect/Layout/Utils/MemoryFormat.h"
+#include "layout/Dialect/Layout/Utils/Symbolic.h"
+
+namespace mlir {
+namespace layout {
+
+/// The symbolic layout of a function argument whose type has layout
+/// `declared`: a dynamic size becomes the input symbol "<name>[k]"; when the
+/// declared strides are the row-major strides of the declared sizes with
+/// offset 0 (the form a type prints without a layout), the strides are the
+/// row-major products of the sizes, else each dynamic stride is the input
+/// symbol "<name>.stride[k]". Errors on a dynamic offset.
+Fallible<SymLayout> symbolicArgument(SymbolTable &table,
+                                     const StridedLayout &declared,
+                                     llvm::StringRef name);
+
+/// Row-major strides of `sizes`: stride[k] = sizes[k+1] * ... * sizes[n-1].
+llvm::SmallVector<SymExpr, 6> rowMajorStrides(llvm::ArrayRef<SymExpr> sizes);
+/// Strides of a new tensor in `format` (not Preserve).
+Fallible<llvm::SmallVector<SymExpr, 6>>
+symbolicStridesForFormat(llvm::ArrayRef<SymExpr> sizes, MemoryFormat format);
+/// is_contiguous(format) as a condition (an empty tensor is contiguous; size-1
+/// dims are skipped).
+SymCond isContiguousIn(const SymLayout &l, MemoryFormat format);
+
+Fallible<SymLayout> permute(SymbolTable &t, const SymLayout &in,
+                            llvm::ArrayRef<int64_t> dims);
+Fallible<SymLayout> transpose(SymbolTable &t, const SymLayout &in, int64_t dim0,
+                              int64_t dim1);
+Fallible<SymLayout> movedim(SymbolTable &t, const SymLayout &in, int64_t source,
+                            int64_t destination);
+Fallible<SymLayout> slice(SymbolTable &t, const SymLayout &in, int64_t dim,
+                          std::optional<int64_t> start,
+                          std::optional<int64_t> end, int64_t step);
+Fallible<SymLayout> select(SymbolTable &t, const SymLayout &in, int64_t dim,
+                           int64_t index);
+Fallible<SymLayout> narrow(SymbolTable &t, const SymLayout &in, int64_t dim,
+                           int64_t start, int64_t length);
+Fallible<SymLayout> expand(SymbolTable &t, const SymLayout &in,
+                           llvm::ArrayRef<int64_t> sizes);
+Fallible<SymLayout> squeeze(SymbolTable &t, const SymLayout &in,
+                            llvm::ArrayRef<int64_t> dims);
+Fallible<SymLayout> unsqueeze(SymbolTable &t, const SymLayout &in, int64_t dim);
+Fallible<SymLayout> unflatten(SymbolTable &t, const SymLayout &in, int64_t dim,
+                              llvm::ArrayRef<int64_t> sizes);
+Fallible<SymLayout> diagonal(SymbolTable &t, const SymLayout &in,
+                             int64_t offset, int64_t dim1, int64_t dim2);
+Fallible<SymLayout> unfold(SymbolTable &t, const SymLayout &in, int64_t dim,
+                           int64_t size, int64_t step);
+Fallible<SymLayout> flip(SymbolTable &t, const SymLayout &in,
+                         llvm::ArrayRef<int64_t> dims);
+Fallible<llvm::SmallVector<SymLayout, 4>> split(SymbolTable &t,
+                                                const SymLayout &in,
+                                                int64_t dim,
+                                                llvm::ArrayRef<int64_t> sizes);
+/// view(shape) where the algebra proves every dim of `in` mergeable into one
+/// run (PyTorch's computeStride then needs no chunk boundary): the result's
+/// strides are row-major times the innermost stride. The element count is a
+/// run-time check, and -1 becomes the quotient.
+Fallible<SymLayout> view(SymbolTable &t, const SymLayout &in,
+                         llvm::ArrayRef<int64_t> shape);
+
+/// An op whose result may be the operand itself or a new storage: the result
+/// layout (with Select symbols where it depends on `copies`), and the
+/// condition under which it copies.
+struct SymMaybeCopy {
+  SymLayout layout;
+  SymCond copies = SymCond::alwaysFalse();
+};
+Fallible<SymMaybeCopy> reshape(SymbolTable &t, const SymLayout &in,
+                               llvm::ArrayRef<int64_t> shape);
+Fallible<SymMaybeCopy> flatten(SymbolTable &t, const SymLayout &in,
+                               int64_t startDim, int64_t endDim);
+Fallible<SymMaybeCopy> contiguous(SymbolTable &t, const SymLayout &in,
+                                  MemoryFormat format);
+/// clone(format): a new storage. Preserve needs an operand the algebra proves
+/// contiguous (else it is an error that says so).
+Fallible<SymLayout> cloneLayout(SymbolTable &t, const SymLayout &in,
+                                MemoryFormat format);
+/// copy_'s broadcast of `src` to `dstSizes`.
+Fallible<SymLayout> broadcastTo(SymbolTable &t, const SymLayout &src,
+                                llvm::ArrayRef<SymExpr> dstSizes);
+/// A reduction's row-major result; amax/amin/argmax/argmin (`needsElements`)
+/// check that every reduced dim is non-empty, with `name` in the message.
+Fallible<SymLayout> reduceLayout(SymbolTable &t, const SymLayout &in,
+                                 llvm::ArrayRef<int64_t> dims, bool keepdim,
+                                 bool needsElements, llvm::StringRef name);
+
+} // namespace layout
+} // namespace mlir
+
+#endif // LAYOUT_DIALECT_LAYOUT_UTILS_SYMBOLICVIEWS_H

@@ -1,0 +1,761 @@
+//===- Symbolic.cpp - Symbolic sizes, strides and offsets -----------------===//
+//
+// Polynomials over symbols, the ranges that decide comparisons at compile
+// time, and the evaluation of symbols and checks at concrete values. See
+// Symbolic.h for the contracts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Dialect/Layout/Utils/Symbolic.h"
+
+#include "LayoutAlgebraDetail.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::layout;
+using llvm::ArrayRef;
+
+//===----------------------------------------------------------------------===//
+// SymExpr
+//===----------------------------------------------------------------------===//
+
+SymExpr::SymExpr(int64_t constant) {
+  if (constant != 0)
+    termList.push_back({Monomial(), constant});
+}
+
+SymExpr SymExpr::symbol(SymbolId id) {
+  SymExpr e;
+  e.termList.push_back({Monomial{id}, 1});
+  return e;
+}
+
+std::optional<int64_t> SymExpr::constant() const {
+  if (overflow)
+    return std::nullopt;
+  if (termList.empty())
+    return 0;
+  if (termList.size() == 1 && termList[0].first.empty())
+    return termList[0].second;
+  return std::nullopt;
+}
+
+std::optional<SymbolId> SymExpr::asSymbol() const {
+  if (!overflow && termList.size() == 1 && termList[0].second == 1 &&
+      termList[0].first.size() == 1)
+    return termList[0].first[0];
+  return std::nullopt;
+}
+
+void SymExpr::addTerm(Monomial m, int64_t c) {
+  auto it =
+      llvm::lower_bound(termList, m, [](const Term &t, const Monomial &x) {
+        return t.first < x;
+      });
+  if (it != termList.end() && it->first == m) {
+    std::optional<int64_t> sum = llvm::checkedAdd(it->second, c);
+    if (!sum) {
+      overflow = true;
+      return;
+    }
+    if (*sum == 0)
+      termList.erase(it);
+    else
+      it->second = *sum;
+    return;
+  }
+  if (c != 0)
+    termList.insert(it, {std::move(m), c});
+}
+
+SymExpr SymExpr::operator+(const SymExpr &o) const {
+  SymExpr r = *this;
+  r.overflow |= o.overflow;
+  for (const Term &t : o.termList)
+    r.addTerm(t.first, t.second);
+  return r;
+}
+
+SymExpr SymExpr::operator-() const {
+  SymExpr r;
+  r.overflow = overflow;
+  for (const Term &t : termList) {
+    if (t.second == std::numeric_limits<int64_t>::min())
+      r.overflow = true;
+    else
+      r.termList.push_back({t.first, -t.second});
+  }
+  return r;
+}
+
+SymExpr SymExpr::operator-(const SymExpr &o) const { return *this + (-o); }
+
+SymExpr SymExpr::operator*(const SymExpr &o) const {
+  SymExpr r;
+  r.overflow = overflow || o.overflow;
+  for (const Term &a : termList) {
+    for (const Term &b : o.termList) {
+      std::optional<int64_t> c = llvm::checkedMul(a.second, b.second);
+      if (!c) {
+        r.overflow = true;
+        continue;
+      }
+      Monomial m = a.first;
+      m.append(b.first.begin(), b.first.end());
+      llvm::sort(m);
+      r.addTerm(std::move(m), *c);
+    }
+  }
+  return r;
+}
+
+SymExpr SymExpr::substitute(
+    const std::function<std::optional<SymExpr>(SymbolId)> &f) const {
+  SymExpr r;
+  r.overflow = overflow;
+  for (const Term &t : termList) {
+    SymExpr product(t.second);
+    for (SymbolId s : t.first) {
+      std::optional<SymExpr> by = f(s);
+      product = product * (by ? *by : symbol(s));
+    }
+    r = r + product;
+  }
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// SymLayout
+//===----------------------------------------------------------------------===//
+
+StridedLayout SymLayout::project() const {
+  auto known = [](const SymExpr &e) { return e.constant().value_or(kDynamic); };
+  StridedLayout l;
+  for (const SymExpr &s : sizes)
+    l.sizes.push_back(known(s));
+  for (const SymExpr &s : strides)
+    l.strides.push_back(known(s));
+  l.offset = known(offset);
+  return l;
+}
+
+SymLayout SymLayout::fromStatic(const StridedLayout &l) {
+  SymLayout s;
+  for (int64_t v : l.sizes)
+    s.sizes.push_back(SymExpr(v));
+  for (int64_t v : l.strides)
+    s.strides.push_back(SymExpr(v));
+  s.offset = SymExpr(l.offset);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// SymCond
+//===----------------------------------------------------------------------===//
+
+SymCond SymCond::geZero(SymExpr e) {
+  if (std::optional<int64_t> c = e.constant())
+    return *c >= 0 ? alwaysTrue() : alwaysFalse();
+  SymCond r(Kind::GeZero);
+  r.e = std::move(e);
+  return r;
+}
+
+SymCond SymCond::eq(const SymExpr &a, const SymExpr &b) {
+  SymExpr d = a - b;
+  if (std::optional<int64_t> c = d.constant())
+    return *c == 0 ? alwaysTrue() : alwaysFalse();
+  SymCond r(Kind::EqZero);
+  r.e = std::move(d);
+  return r;
+}
+
+SymCond SymCond::negate(SymCond c) {
+  if (c.k == Kind::True)
+    return alwaysFalse();
+  if (c.k == Kind::False)
+    return alwaysTrue();
+  if (c.k == Kind::Not)
+    return c.ops[0];
+  SymCond r(Kind::Not);
+  r.ops.push_back(std::move(c));
+  return r;
+}
+
+SymCond SymCond::both(SymCond a, SymCond b) {
+  if (a.k == Kind::False || b.k == Kind::True)
+    return a;
+  if (b.k == Kind::False || a.k == Kind::True)
+    return b;
+  SymCond r(Kind::And);
+  r.ops = {std::move(a), std::move(b)};
+  return r;
+}
+
+SymCond SymCond::either(SymCond a, SymCond b) {
+  if (a.k == Kind::True || b.k == Kind::False)
+    return a;
+  if (b.k == Kind::True || a.k == Kind::False)
+    return b;
+  SymCond r(Kind::Or);
+  r.ops = {std::move(a), std::move(b)};
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Ranges
+//===----------------------------------------------------------------------===//
+
+namespace {
+using Bound = std::optional<int64_t>;
+
+Interval point(int64_t v) { return {v, v}; }
+
+Interval addIntervals(const Interval &a, const Interval &b) {
+  auto add = [](Bound x, Bound y) -> Bound {
+    if (!x || !y)
+      return std::nullopt;
+    return llvm::checkedAdd(*x, *y);
+  };
+  return {add(a.lo, b.lo), add(a.hi, b.hi)};
+}
+
+Interval mulIntervals(const Interval &a, const Interval &b) {
+  if (a.lo && a.hi && b.lo && b.hi) {
+    Interval r{std::numeric_limits<int64_t>::max(),
+               std::numeric_limits<int64_t>::min()};
+    for (int64_t x : {*a.lo, *a.hi})
+      for (int64_t y : {*b.lo, *b.hi}) {
+        std::optional<int64_t> p = llvm::checkedMul(x, y);
+        if (!p)
+          return {};
+        r.lo = std::min(*r.lo, *p);
+        r.hi = std::max(*r.hi, *p);
+      }
+    return r;
+  }
+  auto isZero = [](const Interval &i) { return i.lo == 0 && i.hi == 0; };
+  if (isZero(a) || isZero(b))
+    return point(0);
+  // Both non-negative: [lo*lo, hi*hi], open above when either is.
+  if (a.lo && *a.lo >= 0 && b.lo && *b.lo >= 0) {
+    Interval r{llvm::checkedMul(*a.lo, *b.lo), std::nullopt};
+    if (a.hi && b.hi)
+      r.hi = llvm::checkedMul(*a.hi, *b.hi);
+    return r;
+  }
+  return {};
+}
+
+Interval scaleInterval(const Interval &a, int64_t c) {
+  auto mul = [&](Bound x) -> Bound {
+    if (!x)
+      return std::nullopt;
+    return llvm::checkedMul(*x, c);
+  };
+  if (c >= 0)
+    return {mul(a.lo), mul(a.hi)};
+  return {mul(a.hi), mul(a.lo)};
+}
+
+int64_t floorDivValue(int64_t a, int64_t k) {
+  int64_t q = a / k;
+  return (a % k != 0 && a < 0) ? q - 1 : q;
+}
+int64_t ceilDivValue(int64_t a, int64_t k) {
+  int64_t q = a / k;
+  return (a % k != 0 && a > 0) ? q + 1 : q;
+}
+} // namespace
+
+Interval SymbolTable::range(const SymExpr &e) const {
+  if (e.overflowed())
+    return {};
+  Interval total = point(0);
+  for (const SymExpr::Term &t : e.terms()) {
+    Interval m = point(1);
+    for (SymbolId s : t.first)
+      m = mulIntervals(m, syms[s].range);
+    total = addIntervals(total, scaleInterval(m, t.second));
+  }
+  return total;
+}
+
+std::optional<bool> SymbolTable::decide(const SymCond &c) const {
+  using K = SymCond::Kind;
+  switch (c.kind()) {
+  case K::True:
+    return true;
+  case K::False:
+    return false;
+  case K::GeZero: {
+    Interval r = range(c.expr());
+    if (r.lo && *r.lo >= 0)
+      return true;
+    if (r.hi && *r.hi < 0)
+      return false;
+    return std::nullopt;
+  }
+  case K::EqZero: {
+    if (std::optional<int64_t> v = c.expr().constant())
+      return *v == 0;
+    Interval r = range(c.expr());
+    if ((r.lo && *r.lo > 0) || (r.hi && *r.hi < 0))
+      return false;
+    if (r.lo == 0 && r.hi == 0)
+      return true;
+    return std::nullopt;
+  }
+  case K::Not: {
+    std::optional<bool> v = decide(c.operands()[0]);
+    if (!v)
+      return std::nullopt;
+    return !*v;
+  }
+  case K::And:
+  case K::Or: {
+    bool isAnd = c.kind() == K::And;
+    bool unknown = false;
+    for (const SymCond &o : c.operands()) {
+      std::optional<bool> v = decide(o);
+      if (!v)
+        unknown = true;
+      else if (*v != isAnd)
+        return !isAnd;
+    }
+    if (unknown)
+      return std::nullopt;
+    return isAnd;
+  }
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Symbols
+//===----------------------------------------------------------------------===//
+
+SymExpr SymbolTable::input(std::string name, bool isSize) {
+  Symbol s;
+  s.name = std::move(name);
+  if (isSize)
+    s.range.lo = 0;
+  syms.push_back(std::move(s));
+  return SymExpr::symbol(syms.size() - 1);
+}
+
+SymExpr SymbolTable::derive(Op op, llvm::SmallVector<SymExpr, 3> operands,
+                            int64_t divisor, Interval r,
+                            std::shared_ptr<SymCond> cond) {
+  // The same definition twice is the same value.
+  if (!cond)
+    for (auto [id, s] : llvm::enumerate(syms))
+      if (s.op == op && s.divisor == divisor && s.operands == operands)
+        return SymExpr::symbol(id);
+  Symbol s;
+  s.name = "s" + std::to_string(llvm::count_if(
+                     syms, [](const Symbol &x) { return x.op != Op::Input; }));
+  s.op = op;
+  s.operands = std::move(operands);
+  s.divisor = divisor;
+  s.range = r;
+  s.cond = std::move(cond);
+  syms.push_back(std::move(s));
+  return SymExpr::symbol(syms.size() - 1);
+}
+
+SymExpr SymbolTable::min(const SymExpr &a, const SymExpr &b) {
+  if (a == b || decide(SymCond::ge(b, a)) == true)
+    return a;
+  if (decide(SymCond::ge(a, b)) == true)
+    return b;
+  Interval ra = range(a), rb = range(b);
+  Interval r;
+  if (ra.lo && rb.lo)
+    r.lo = std::min(*ra.lo, *rb.lo);
+  if (ra.hi || rb.hi)
+    r.hi = std::min(ra.hi.value_or(std::numeric_limits<int64_t>::max()),
+                    rb.hi.value_or(std::numeric_limits<int64_t>::max()));
+  return derive(Op::Min, {a, b}, 1, r);
+}
+
+SymExpr SymbolTable::max(const SymExpr &a, const SymExpr &b) {
+  if (a == b || decide(SymCond::ge(a, b)) == true)
+    return a;
+  if (decide(SymCond::ge(b, a)) == true)
+    return b;
+  Interval ra = range(a), rb = range(b);
+  Interval r;
+  if (ra.lo || rb.lo)
+    r.lo = std::max(ra.lo.value_or(std::numeric_limits<int64_t>::min()),
+                    rb.lo.value_or(std::numeric_limits<int64_t>::min()));
+  if (ra.hi && rb.hi)
+    r.hi = std::max(*ra.hi, *rb.hi);
+  return derive(Op::Max, {a, b}, 1, r);
+}
+
+/// a / k when every coefficient is a multiple of k (exact for any value).
+static std::optional<SymExpr> exactQuotient(const SymExpr &a, int64_t k) {
+  SymExpr q;
+  for (const SymExpr::Term &t : a.terms()) {
+    if (t.second % k != 0)
+      return std::nullopt;
+    SymExpr term(t.second / k);
+    for (SymbolId s : t.first)
+      term = term * SymExpr::symbol(s);
+    q = q + term;
+  }
+  return q;
+}
+
+SymExpr SymbolTable::floorDiv(const SymExpr &a, int64_t k) {
+  assert(k > 0 && "floorDiv by a non-positive constant");
+  if (std::optional<int64_t> c = a.constant())
+    return floorDivValue(*c, k);
+  if (std::optional<SymExpr> q = exactQuotient(a, k))
+    return *q;
+  Interval ra = range(a);
+  Interval r;
+  if (ra.lo)
+    r.lo = floorDivValue(*ra.lo, k);
+  if (ra.hi)
+    r.hi = floorDivValue(*ra.hi, k);
+  return derive(Op::FloorDiv, {a}, k, r);
+}
+
+SymExpr SymbolTable::ceilDiv(const SymExpr &a, int64_t k) {
+  assert(k > 0 && "ceilDiv by a non-positive constant");
+  if (std::optional<int64_t> c = a.constant())
+    return ceilDivValue(*c, k);
+  if (std::optional<SymExpr> q = exactQuotient(a, k))
+    return *q;
+  Interval ra = range(a);
+  Interval r;
+  if (ra.lo)
+    r.lo = ceilDivValue(*ra.lo, k);
+  if (ra.hi)
+    r.hi = ceilDivValue(*ra.hi, k);
+  return derive(Op::CeilDiv, {a}, k, r);
+}
+
+SymExpr SymbolTable::select(const SymCond &cond, const SymExpr &ifTrue,
+                            const SymExpr &ifFalse) {
+  if (ifTrue == ifFalse)
+    return ifTrue;
+  if (std::optional<bool> holds = decide(cond))
+    return *holds ? ifTrue : ifFalse;
+  Interval r1 = range(ifTrue), r2 = range(ifFalse);
+  Interval r;
+  if (r1.lo && r2.lo)
+    r.lo = std::min(*r1.lo, *r2.lo);
+  if (r1.hi && r2.hi)
+    r.hi = std::max(*r1.hi, *r2.hi);
+  return derive(Op::Select, {ifTrue, ifFalse}, 1, r,
+                std::make_shared<SymCond>(cond));
+}
+
+Fallible<std::monostate> SymbolTable::require(const SymCond &cond,
+                                              std::string message,
+                                              std::vector<SymExpr> args) {
+  Check check{cond, std::move(message), std::move(args), syms.size()};
+  std::optional<bool> decided = decide(cond);
+  if (decided == true)
+    return std::monostate();
+  // A check that always fails is kept too: evaluating the table at values
+  // then gives the message with numbers in it.
+  std::string formatted = format(check);
+  checkList.push_back(std::move(check));
+  if (decided == false)
+    return fail(formatted);
+  return std::monostate();
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+std::string SymbolTable::str(const SymExpr &e) const {
+  if (e.overflowed())
+    return "<overflow>";
+  if (e.terms().empty())
+    return "0";
+  std::string out;
+  std::optional<int64_t> constant;
+  auto append = [&](int64_t c, const SymExpr::Monomial &m) {
+    bool first = out.empty();
+    if (c < 0)
+      out += first ? "-" : " - ";
+    else if (!first)
+      out += " + ";
+    uint64_t mag = c < 0 ? 0 - static_cast<uint64_t>(c) : c;
+    std::string factors;
+    for (SymbolId s : m) {
+      if (!factors.empty())
+        factors += "*";
+      factors += syms[s].name;
+    }
+    if (factors.empty())
+      out += std::to_string(mag);
+    else if (mag == 1)
+      out += factors;
+    else
+      out += std::to_string(mag) + "*" + factors;
+  };
+  // Higher degrees first, then the canonical order: "n*c + n - 2".
+  std::vector<const SymExpr::Term *> order;
+  for (const SymExpr::Term &t : e.terms()) {
+    if (t.first.empty())
+      constant = t.second;
+    else
+      order.push_back(&t);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [](const SymExpr::Term *a, const SymExpr::Term *b) {
+                     return a->first.size() > b->first.size();
+                   });
+  for (const SymExpr::Term *t : order)
+    append(t->second, t->first);
+  if (constant)
+    append(*constant, {});
+  return out;
+}
+
+std::string SymbolTable::str(const SymCond &c) const {
+  using K = SymCond::Kind;
+  switch (c.kind()) {
+  case K::True:
+    return "true";
+  case K::False:
+    return "false";
+  case K::GeZero:
+    return str(c.expr()) + " >= 0";
+  case K::EqZero:
+    return str(c.expr()) + " == 0";
+  case K::Not:
+    if (c.operands()[0].kind() == K::EqZero)
+      return str(c.operands()[0].expr()) + " != 0";
+    return "!(" + str(c.operands()[0]) + ")";
+  case K::And:
+  case K::Or: {
+    std::string sep = c.kind() == K::And ? " && " : " || ";
+    std::string out;
+    for (const SymCond &o : c.operands()) {
+      bool nested = o.kind() == K::And || o.kind() == K::Or;
+      if (!out.empty())
+        out += sep;
+      out += nested ? "(" + str(o) + ")" : str(o);
+    }
+    return out;
+  }
+  }
+  return "";
+}
+
+std::string SymbolTable::definition(SymbolId id) const {
+  const Symbol &s = syms[id];
+  switch (s.op) {
+  case Op::Input:
+    return s.name;
+  case Op::Min:
+    return "min(" + str(s.operands[0]) + ", " + str(s.operands[1]) + ")";
+  case Op::Max:
+    return "max(" + str(s.operands[0]) + ", " + str(s.operands[1]) + ")";
+  case Op::FloorDiv:
+    return "floordiv(" + str(s.operands[0]) + ", " + std::to_string(s.divisor) +
+           ")";
+  case Op::CeilDiv:
+    return "ceildiv(" + str(s.operands[0]) + ", " + std::to_string(s.divisor) +
+           ")";
+  case Op::Select:
+    return "(" + str(*s.cond) + ") ? " + str(s.operands[0]) + " : " +
+           str(s.operands[1]);
+  }
+  return s.name;
+}
+
+/// Replaces "{i}" in `message` with piece(i).
+static std::string
+fillMessage(const std::string &message,
+            const std::function<std::string(size_t)> &piece) {
+  std::string out;
+  for (size_t i = 0; i < message.size(); ++i) {
+    if (message[i] == '{') {
+      size_t close = message.find('}', i);
+      if (close != std::string::npos) {
+        std::string digits = message.substr(i + 1, close - i - 1);
+        if (!digits.empty() && llvm::all_of(digits, [](char ch) {
+              return ch >= '0' && ch <= '9';
+            })) {
+          out += piece(std::stoul(digits));
+          i = close;
+          continue;
+        }
+      }
+    }
+    out += message[i];
+  }
+  return out;
+}
+
+std::string SymbolTable::format(const Check &check) const {
+  return fillMessage(check.message, [&](size_t i) {
+    return i < check.args.size() ? str(check.args[i]) : std::string("?");
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Evaluation
+//===----------------------------------------------------------------------===//
+
+Fallible<int64_t> SymbolTable::evaluate(const SymExpr &e,
+                                        ArrayRef<int64_t> values) {
+  if (e.overflowed())
+    return detail::overflow("a symbolic size, stride or offset");
+  int64_t total = 0;
+  for (const SymExpr::Term &t : e.terms()) {
+    std::optional<int64_t> v = t.second;
+    for (SymbolId s : t.first)
+      v = v ? llvm::checkedMul(*v, values[s]) : std::nullopt;
+    std::optional<int64_t> sum = v ? llvm::checkedAdd(total, *v) : v;
+    if (!sum)
+      return detail::overflow("a size, stride or offset computed at run time");
+    total = *sum;
+  }
+  return total;
+}
+
+Fallible<bool> SymbolTable::evaluate(const SymCond &c,
+                                     ArrayRef<int64_t> values) {
+  using K = SymCond::Kind;
+  switch (c.kind()) {
+  case K::True:
+    return true;
+  case K::False:
+    return false;
+  case K::GeZero:
+  case K::EqZero: {
+    Fallible<int64_t> v = evaluate(c.expr(), values);
+    if (!v)
+      return fail(v.message());
+    return c.kind() == K::GeZero ? *v >= 0 : *v == 0;
+  }
+  case K::Not: {
+    Fallible<bool> v = evaluate(c.operands()[0], values);
+    if (!v)
+      return v;
+    return !*v;
+  }
+  case K::And:
+  case K::Or: {
+    bool isAnd = c.kind() == K::And;
+    for (const SymCond &o : c.operands()) {
+      Fallible<bool> v = evaluate(o, values);
+      if (!v || *v != isAnd)
+        return v;
+    }
+    return isAnd;
+  }
+  }
+  return false;
+}
+
+Fallible<std::vector<int64_t>>
+SymbolTable::evaluate(ArrayRef<int64_t> inputs) const {
+  std::vector<int64_t> values;
+  size_t nextInput = 0, nextCheck = 0;
+  auto runChecks = [&](size_t before) -> Fallible<std::monostate> {
+    for (;
+         nextCheck < checkList.size() && checkList[nextCheck].before <= before;
+         ++nextCheck) {
+      const Check &check = checkList[nextCheck];
+      Fallible<bool> ok = evaluate(check.cond, values);
+      if (!ok)
+        return fail(ok.message());
+      if (*ok)
+        continue;
+      std::string message = fillMessage(check.message, [&](size_t i) {
+        if (i >= check.args.size())
+          return std::string("?");
+        Fallible<int64_t> v = evaluate(check.args[i], values);
+        return v ? std::to_string(*v) : std::string("?");
+      });
+      return fail(message);
+    }
+    return std::monostate();
+  };
+  for (const Symbol &s : syms) {
+    Fallible<std::monostate> checked = runChecks(values.size());
+    if (!checked)
+      return fail(checked.message());
+    if (s.op == Op::Input) {
+      if (nextInput >= inputs.size())
+        return fail("missing the value of input symbol " + s.name);
+      values.push_back(inputs[nextInput++]);
+      continue;
+    }
+    if (s.op == Op::Select) {
+      Fallible<bool> holds = evaluate(*s.cond, values);
+      if (!holds)
+        return fail(holds.message());
+      Fallible<int64_t> v = evaluate(s.operands[*holds ? 0 : 1], values);
+      if (!v)
+        return fail(v.message());
+      values.push_back(*v);
+      continue;
+    }
+    llvm::SmallVector<int64_t, 3> v;
+    for (const SymExpr &o : s.operands) {
+      Fallible<int64_t> x = evaluate(o, values);
+      if (!x)
+        return fail(x.message());
+      v.push_back(*x);
+    }
+    switch (s.op) {
+    case Op::Input:
+    case Op::Select:
+      break;
+    case Op::Min:
+      values.push_back(std::min(v[0], v[1]));
+      break;
+    case Op::Max:
+      values.push_back(std::max(v[0], v[1]));
+      break;
+    case Op::FloorDiv:
+      values.push_back(floorDivValue(v[0], s.divisor));
+      break;
+    case Op::CeilDiv:
+      values.push_back(ceilDivValue(v[0], s.divisor));
+      break;
+    }
+  }
+  Fallible<std::monostate> checked = runChecks(values.size());
+  if (!checked)
+    return fail(checked.message());
+  return values;
+}
+
+Fallible<StridedLayout> SymbolTable::evaluate(const SymLayout &l,
+                                              ArrayRef<int64_t> values) {
+  StridedLayout out;
+  for (const SymExpr &s : l.sizes) {
+    Fallible<int64_t> v = evaluate(s, values);
+    if (!v)
+      return fail(v.message());
+    out.sizes.push_back(*v);
+  }
+  for (const SymExpr &s : l.strides) {
+    Fallible<int64_t> v = evaluate(s, values);
+    if (!v)
+      return fail(v.message());
+    out.strides.push_back(*v);
+  }
+  Fallible<int64_t> off = evaluate(l.offset, values);
+  if (!off)
+    return fail(off.message());
+  out.offset = *off;
+  return out;
+}
