@@ -23,7 +23,7 @@ using namespace mlir::layout;
 using llvm::ArrayRef;
 
 TEST(SymExpr, CanonicalArithmetic) {
-  SymbolTable t;
+  SymTable t;
   SymExpr n = t.input("n", true), c = t.input("c", true);
   EXPECT_EQ(n * c, c * n);
   EXPECT_EQ(n + c - n, c);
@@ -37,8 +37,8 @@ TEST(SymExpr, CanonicalArithmetic) {
   EXPECT_TRUE((big * 2).overflowed());
 }
 
-TEST(SymbolTable, RangesDecideAndFold) {
-  SymbolTable t;
+TEST(SymTable, RangesDecideAndFold) {
+  SymTable t;
   SymExpr n = t.input("n", true), s = t.input("s", false);
   EXPECT_EQ(t.decide(SymCond::ge(n, SymExpr(0))), true);
   EXPECT_EQ(t.decide(SymCond::ge(n * n + 1, SymExpr(1))), true);
@@ -57,8 +57,8 @@ TEST(SymbolTable, RangesDecideAndFold) {
   EXPECT_EQ(t.ceilDiv(SymExpr(7), 2), SymExpr(4));
 }
 
-TEST(SymbolTable, ChecksRunInOrderWithValues) {
-  SymbolTable t;
+TEST(SymTable, ChecksRunInOrderWithValues) {
+  SymTable t;
   SymExpr n = t.input("n", true);
   ASSERT_TRUE(
       t.require(SymCond::lt(SymExpr(3), n), "index 3 of size {0}", {n}));
@@ -82,7 +82,7 @@ TEST(SymbolTable, ChecksRunInOrderWithValues) {
 }
 
 TEST(SymbolicViews, RowMajorArgumentPermuteAndContiguous) {
-  SymbolTable t;
+  SymTable t;
   // !layout.tensor<?x?x?xf32>: strides are products of the sizes.
   Fallible<SymLayout> x = symbolicArgument(
       t,
@@ -101,7 +101,7 @@ TEST(SymbolicViews, RowMajorArgumentPermuteAndContiguous) {
   ASSERT_TRUE(c);
   EXPECT_EQ(t.decide(c->copies), std::nullopt);
   // A declared `?` stride outside the row-major form is an input.
-  SymbolTable u;
+  SymTable u;
   Fallible<SymLayout> y =
       symbolicArgument(u, StridedLayout({kDynamic, 4}, {kDynamic, 1}, 3), "y");
   ASSERT_TRUE(y);
@@ -109,7 +109,7 @@ TEST(SymbolicViews, RowMajorArgumentPermuteAndContiguous) {
 }
 
 TEST(SymbolicViews, SqueezeOfDynamicDimIsACompileTimeError) {
-  SymbolTable t;
+  SymTable t;
   Fallible<SymLayout> x =
       symbolicArgument(t, StridedLayout({kDynamic, 1}, {1, 1}, 0), "x");
   ASSERT_TRUE(x);
@@ -326,7 +326,7 @@ Fallible<StridedLayout> applyStatic(const Op &op, const StridedLayout &in) {
   return fail("unknown op");
 }
 
-Fallible<SymLayout> applySymbolic(SymbolTable &t, const Op &op,
+Fallible<SymLayout> applySymbolic(SymTable &t, const Op &op,
                                   const SymLayout &in) {
   switch (op.kind) {
   case OpKind::Permute:
@@ -419,7 +419,7 @@ TEST(SymbolicViews, RandomChainsMatchTheStaticAlgebra) {
       fixed.push_back(dynamic ? -1 : size);
     }
     declared.strides = rowMajorStridesWhereKnown(declared.sizes);
-    SymbolTable t;
+    SymTable t;
     Fallible<SymLayout> sym = symbolicArgument(t, declared, "x");
     ASSERT_TRUE(sym) << sym.message();
     std::vector<Op> ops;
@@ -494,7 +494,7 @@ TEST(SymbolicViews, RandomChainsMatchTheStaticAlgebra) {
         continue;
       }
       ASSERT_TRUE(values) << trace << ": " << values.message();
-      Fallible<StridedLayout> evaluated = SymbolTable::evaluate(cur, *values);
+      Fallible<StridedLayout> evaluated = SymTable::evaluate(cur, *values);
       ASSERT_TRUE(evaluated) << trace;
       EXPECT_TRUE(sameAddresses(*evaluated, concrete))
           << trace << ": symbolic " << evaluated->str() << " static "

@@ -108,6 +108,122 @@ static std::string explainKernel(StringRef op, Location loc,
              .str();
 }
 
+static std::string jsonStrings(ArrayRef<std::string> items) {
+  std::string out = "[";
+  for (auto [i, item] : llvm::enumerate(items))
+    out += (i ? ", " : "") + jsonString(item);
+  return out + "]";
+}
+
+static bool hasDynamicLayout(func::FuncOp func) {
+  bool dynamic = false;
+  func.walk([&](Operation *op) {
+    for (Value v : op->getResults())
+      if (auto t = dyn_cast<StridedTensorType>(v.getType()))
+        dynamic |= !t.hasStaticLayout();
+  });
+  for (Value v : func.getArguments())
+    if (auto t = dyn_cast<StridedTensorType>(v.getType()))
+      dynamic |= !t.hasStaticLayout();
+  return dynamic;
+}
+
+/// A dynamic function's symbolic layouts: each result's sizes, strides and
+/// offset as expressions, the derived symbols' definitions, which ops copy
+/// under which condition, and the checks left for the run time.
+static std::string explainSymbolic(func::FuncOp func) {
+  SymbolicLayouts layouts;
+  SymTable &t = layouts.table();
+  SmallVector<std::string> copies;
+  auto layoutOf = [&](Value v) -> std::optional<SymLayout> {
+    Fallible<SymLayout> l = layouts.get(v);
+    return l ? std::optional<SymLayout>(*l) : std::nullopt;
+  };
+  // Program order, so that derived symbols are numbered as they appear.
+  func.walk([&](Operation *op) {
+    for (Value v : op->getResults())
+      if (isa<StridedTensorType>(v.getType()))
+        (void)layouts.get(v);
+    std::optional<SymCond> when;
+    Value input;
+    if (auto c = dyn_cast<ContiguousOp>(op)) {
+      input = c.getInput();
+      if (std::optional<SymLayout> in = layoutOf(input)) {
+        // A scratch table: asking again must not add symbols.
+        SymTable scratch = t;
+        Fallible<SymMaybeCopy> r =
+            contiguous(scratch, *in, toMemoryFormat(c.getFormat()));
+        if (r)
+          when = r->copies;
+      }
+    } else if (isa<CloneOp, ReduceOp>(op)) {
+      when = SymCond::alwaysTrue();
+    } else if (auto to = dyn_cast<ToOp>(op)) {
+      when =
+          cast<StridedTensorType>(to.getInput().getType()).getElementType() ==
+                  to.getDtype()
+              ? SymCond::alwaysFalse()
+              : SymCond::alwaysTrue();
+    } else if (isa<CopyOp, MaterializeOp>(op)) {
+      when = SymCond::alwaysTrue();
+    } else if (isa<ReshapeOp, FlattenOp>(op)) {
+      when = SymCond::alwaysFalse();
+    }
+    if (!when)
+      return;
+    std::optional<bool> decided = t.decide(*when);
+    std::string text = decided == true    ? "always"
+                       : decided == false ? "never"
+                                          : "when " + t.str(*when);
+    copies.push_back(llvm::formatv("{{\"op\": {0}, \"loc\": {1}, "
+                                   "\"copies\": {2}}",
+                                   jsonString(op->getName().getStringRef()),
+                                   jsonString(formatLocation(op->getLoc())),
+                                   jsonString(text))
+                         .str());
+  });
+  SmallVector<std::string> results;
+  auto ret = cast<func::ReturnOp>(func.getBody().back().getTerminator());
+  for (Value v : ret.getOperands()) {
+    std::optional<SymLayout> l = layoutOf(v);
+    if (!l) {
+      results.push_back("null");
+      continue;
+    }
+    SmallVector<std::string> sizes, strides;
+    for (const SymExpr &e : l->sizes)
+      sizes.push_back(t.str(e));
+    for (const SymExpr &e : l->strides)
+      strides.push_back(t.str(e));
+    results.push_back(
+        llvm::formatv("{{\"sizes\": {0}, \"strides\": {1}, \"offset\": "
+                      "{2}}",
+                      jsonStrings(sizes), jsonStrings(strides),
+                      jsonString(t.str(l->offset)))
+            .str());
+  }
+  SmallVector<std::string> symbols, checks;
+  for (auto [id, sym] : llvm::enumerate(t.symbols()))
+    symbols.push_back(jsonString(sym.name) + ": " +
+                      jsonString(t.definition(id)));
+  for (const SymTable::Check &c : t.checks())
+    checks.push_back(llvm::formatv("{{\"requires\": {0}, \"message\": {1}}",
+                                   jsonString(t.str(c.cond)),
+                                   jsonString(t.format(c)))
+                         .str());
+  std::string out = ",\n  \"symbolic\": {\"symbols\": {";
+  llvm::raw_string_ostream os(out);
+  llvm::interleave(symbols, os, ", ");
+  os << "},\n    \"results\": [";
+  llvm::interleave(results, os, ",\n                ");
+  os << "],\n    \"copies\": [";
+  llvm::interleave(copies, os, ",\n               ");
+  os << "],\n    \"checks\": [";
+  llvm::interleave(checks, os, ",\n               ");
+  os << "]}";
+  return out;
+}
+
 void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
   os << "{\"functions\": [";
   bool firstFunc = true;
@@ -158,7 +274,10 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
     llvm::interleave(copies, os, ",\n             ");
     os << "],\n  \"kernels\": [";
     llvm::interleave(kernels, os, ",\n               ");
-    os << "]}";
+    os << "]";
+    if (hasDynamicLayout(func))
+      os << explainSymbolic(func);
+    os << "}";
   }
   os << "]}\n";
 }

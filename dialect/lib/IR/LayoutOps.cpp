@@ -7,13 +7,19 @@
 
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 
+#include "SymbolicRules.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <type_traits>
 
 using namespace mlir;
 using namespace mlir::layout;
+using rules::i64;
 
 #include "layout/Dialect/Layout/IR/LayoutEnums.cpp.inc"
 
@@ -77,23 +83,15 @@ struct InferContext {
     return success();
   }
 
-  /// The operand's static layout; dynamic layouts are only accepted by
-  /// layout.as_strided today.
-  FailureOr<StridedLayout> staticLayout(Value v) const {
+  /// The operand's layout, which may be dynamic.
+  FailureOr<StridedLayout> operandLayout(Value v) const {
     auto type = dyn_cast<StridedTensorType>(v.getType());
     if (!type) {
       (void)error(Twine("expected a !layout.tensor operand, got ") +
                   dtypeName(v.getType()));
       return failure();
     }
-    StridedLayout l = type.getStridedLayout();
-    if (!l.isStatic()) {
-      (void)error("requires a static operand layout, got " + dtypeName(type) +
-                  " (dynamic sizes, strides and offsets are accepted by "
-                  "layout.as_strided only)");
-      return failure();
-    }
-    return l;
+    return type.getStridedLayout();
   }
 };
 } // namespace
@@ -117,6 +115,42 @@ static LogicalResult inferView(const InferContext &ctx, Value input,
   if (failed(l))
     return failure();
   return ctx.push(types, *l, elementTypeOf(input));
+}
+
+//===----------------------------------------------------------------------===//
+// Symbolic layouts of dynamic values
+//===----------------------------------------------------------------------===//
+
+/// Infers the result of a one-operand op: through the static algebra when the
+/// operand's layout is static, else through its symbolic rule, the result
+/// type saying what is known statically.
+template <typename OpTy, typename A, typename StaticFn>
+static LogicalResult inferEither(std::optional<Location> loc, A adaptor,
+                                 SmallVectorImpl<Type> &types,
+                                 StaticFn staticFn, Type element = {},
+                                 unsigned results = 1) {
+  InferContext ctx = inferContext<OpTy>(loc);
+  Value input = adaptor.getInput();
+  FailureOr<StridedLayout> in = ctx.operandLayout(input);
+  if (failed(in))
+    return failure();
+  if (!element)
+    element = elementTypeOf(input);
+  if (in->isStatic())
+    return staticFn(ctx, *in);
+  SymbolicLayouts layouts;
+  Fallible<SymLayout> sym = layouts.get(input);
+  if (!sym)
+    return ctx.error(sym.message());
+  for (unsigned i = 0; i < results; ++i) {
+    Fallible<SymLayout> r =
+        rules::symbolicRule<OpTy>(adaptor, layouts.table(), *sym, i);
+    if (!r)
+      return ctx.error(r.message());
+    if (failed(ctx.push(types, r->project(), element)))
+      return failure();
+  }
+  return success();
 }
 
 LogicalResult mlir::layout::verifyDeclaredResultTypes(Operation *op) {
@@ -433,40 +467,39 @@ LogicalResult AsStridedOp::verify() {
       MLIRContext *, std::optional<Location> loc, Adaptor adaptor,             \
       SmallVectorImpl<Type> &types)
 
-/// Infers a view op whose result is `fn(operandLayout)`.
-template <typename OpTy, typename Fn>
-static LogicalResult inferUnary(std::optional<Location> loc, Value input,
+/// Infers a view op whose result is `fn(operandLayout)` for a static
+/// operand, else its symbolic rule's.
+template <typename OpTy, typename A, typename Fn>
+static LogicalResult inferUnary(std::optional<Location> loc, A adaptor,
                                 SmallVectorImpl<Type> &types, Fn fn) {
-  InferContext ctx = inferContext<OpTy>(loc);
-  FailureOr<StridedLayout> in = ctx.staticLayout(input);
-  if (failed(in))
-    return failure();
-  return inferView(ctx, input, fn(*in), types);
+  return inferEither<OpTy>(
+      loc, adaptor, types,
+      [&](const InferContext &ctx, const StridedLayout &in) {
+        return inferView(ctx, adaptor.getInput(), fn(in), types);
+      });
 }
-
-static int64_t i64(uint64_t v) { return static_cast<int64_t>(v); }
 
 LAYOUT_INFER(ViewShapeOp) {
   return inferUnary<ViewShapeOp>(
-      loc, adaptor.getInput(), types,
+      loc, adaptor, types,
       [&](const StridedLayout &in) { return view(in, adaptor.getShape()); });
 }
 
 LAYOUT_INFER(PermuteOp) {
   return inferUnary<PermuteOp>(
-      loc, adaptor.getInput(), types,
+      loc, adaptor, types,
       [&](const StridedLayout &in) { return permute(in, adaptor.getDims()); });
 }
 
 LAYOUT_INFER(TransposeOp) {
   return inferUnary<TransposeOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+      loc, adaptor, types, [&](const StridedLayout &in) {
         return transpose(in, i64(adaptor.getDim0()), i64(adaptor.getDim1()));
       });
 }
 
 LAYOUT_INFER(MovedimOp) {
-  return inferUnary<MovedimOp>(loc, adaptor.getInput(), types,
+  return inferUnary<MovedimOp>(loc, adaptor, types,
                                [&](const StridedLayout &in) {
                                  return movedim(in, i64(adaptor.getSource()),
                                                 i64(adaptor.getDestination()));
@@ -479,24 +512,23 @@ LAYOUT_INFER(SliceOp) {
       return std::nullopt;
     return i64(*v);
   };
-  return inferUnary<SliceOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
-        return slice(in, i64(adaptor.getDim()), opt(adaptor.getStart()),
-                     opt(adaptor.getEnd()),
-                     adaptor.getStepAttr() ? i64(adaptor.getStep()) : 1);
-      });
+  return inferUnary<SliceOp>(loc, adaptor, types, [&](const StridedLayout &in) {
+    return slice(in, i64(adaptor.getDim()), opt(adaptor.getStart()),
+                 opt(adaptor.getEnd()),
+                 adaptor.getStepAttr() ? i64(adaptor.getStep()) : 1);
+  });
 }
 
 LAYOUT_INFER(SelectOp) {
   return inferUnary<SelectOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+      loc, adaptor, types, [&](const StridedLayout &in) {
         return select(in, i64(adaptor.getDim()), i64(adaptor.getIndex()));
       });
 }
 
 LAYOUT_INFER(NarrowOp) {
   return inferUnary<NarrowOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+      loc, adaptor, types, [&](const StridedLayout &in) {
         return narrow(in, i64(adaptor.getDim()), i64(adaptor.getStart()),
                       i64(adaptor.getLength()));
       });
@@ -504,18 +536,18 @@ LAYOUT_INFER(NarrowOp) {
 
 LAYOUT_INFER(ExpandOp) {
   return inferUnary<ExpandOp>(
-      loc, adaptor.getInput(), types,
+      loc, adaptor, types,
       [&](const StridedLayout &in) { return expand(in, adaptor.getSizes()); });
 }
 
 LAYOUT_INFER(SqueezeOp) {
   return inferUnary<SqueezeOp>(
-      loc, adaptor.getInput(), types,
+      loc, adaptor, types,
       [&](const StridedLayout &in) { return squeeze(in, adaptor.getDims()); });
 }
 
 LAYOUT_INFER(UnsqueezeOp) {
-  return inferUnary<UnsqueezeOp>(loc, adaptor.getInput(), types,
+  return inferUnary<UnsqueezeOp>(loc, adaptor, types,
                                  [&](const StridedLayout &in) {
                                    return unsqueeze(in, i64(adaptor.getDim()));
                                  });
@@ -523,14 +555,14 @@ LAYOUT_INFER(UnsqueezeOp) {
 
 LAYOUT_INFER(UnflattenOp) {
   return inferUnary<UnflattenOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+      loc, adaptor, types, [&](const StridedLayout &in) {
         return unflatten(in, i64(adaptor.getDim()), adaptor.getSizes());
       });
 }
 
 LAYOUT_INFER(DiagonalOp) {
   return inferUnary<DiagonalOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+      loc, adaptor, types, [&](const StridedLayout &in) {
         return diagonal(in, i64(adaptor.getOffset()), i64(adaptor.getDim1()),
                         i64(adaptor.getDim2()));
       });
@@ -538,32 +570,33 @@ LAYOUT_INFER(DiagonalOp) {
 
 LAYOUT_INFER(UnfoldOp) {
   return inferUnary<UnfoldOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+      loc, adaptor, types, [&](const StridedLayout &in) {
         return unfold(in, i64(adaptor.getDim()), i64(adaptor.getSize()),
                       i64(adaptor.getStep()));
       });
 }
 
 LAYOUT_INFER(FlipOp) {
-  return inferUnary<FlipOp>(
-      loc, adaptor.getInput(), types,
-      [&](const StridedLayout &in) { return flip(in, adaptor.getDims()); });
+  return inferUnary<FlipOp>(loc, adaptor, types, [&](const StridedLayout &in) {
+    return flip(in, adaptor.getDims());
+  });
 }
 
 LAYOUT_INFER(SplitOp) {
-  InferContext ctx = inferContext<SplitOp>(loc);
-  FailureOr<StridedLayout> in = ctx.staticLayout(adaptor.getInput());
-  if (failed(in))
-    return failure();
-  auto parts =
-      ctx.unwrap(split(*in, i64(adaptor.getDim()), adaptor.getSizes()));
-  if (failed(parts))
-    return failure();
   Type element = elementTypeOf(adaptor.getInput());
-  for (const StridedLayout &part : *parts)
-    if (failed(ctx.push(types, part, element)))
-      return failure();
-  return success();
+  return inferEither<SplitOp>(
+      loc, adaptor, types,
+      [&](const InferContext &ctx, const StridedLayout &in) -> LogicalResult {
+        auto parts =
+            ctx.unwrap(split(in, i64(adaptor.getDim()), adaptor.getSizes()));
+        if (failed(parts))
+          return failure();
+        for (const StridedLayout &part : *parts)
+          if (failed(ctx.push(types, part, element)))
+            return failure();
+        return success();
+      },
+      element, adaptor.getSizes().size());
 }
 
 //===----------------------------------------------------------------------===//
@@ -579,14 +612,14 @@ static Fallible<StridedLayout> resultLayout(const Fallible<MaybeCopy> &r) {
 
 LAYOUT_INFER(ReshapeOp) {
   return inferUnary<ReshapeOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+      loc, adaptor, types, [&](const StridedLayout &in) {
         return resultLayout(reshape(in, adaptor.getShape()));
       });
 }
 
 LAYOUT_INFER(FlattenOp) {
   return inferUnary<FlattenOp>(
-      loc, adaptor.getInput(), types, [&](const StridedLayout &in) {
+      loc, adaptor, types, [&](const StridedLayout &in) {
         return resultLayout(
             flatten(in, i64(adaptor.getStartDim()), i64(adaptor.getEndDim())));
       });
@@ -604,7 +637,7 @@ LAYOUT_INFER(ContiguousOp) {
     return inferContext<ContiguousOp>(loc).error(
         "preserve is not a valid format for contiguous; use contiguous, "
         "channels_last or channels_last_3d");
-  return inferUnary<ContiguousOp>(loc, adaptor.getInput(), types,
+  return inferUnary<ContiguousOp>(loc, adaptor, types,
                                   [&](const StridedLayout &in) {
                                     return resultLayout(contiguous(in, format));
                                   });
@@ -613,16 +646,13 @@ LAYOUT_INFER(ContiguousOp) {
 LAYOUT_INFER(CloneOp) {
   MemoryFormat format =
       toMemoryFormat(formatOr(adaptor.getMemoryFormat(), FormatKind::preserve));
-  return inferUnary<CloneOp>(
-      loc, adaptor.getInput(), types,
-      [&](const StridedLayout &in) { return cloneLayout(in, format); });
+  return inferUnary<CloneOp>(loc, adaptor, types, [&](const StridedLayout &in) {
+    return cloneLayout(in, format);
+  });
 }
 
 LAYOUT_INFER(ToOp) {
   InferContext ctx = inferContext<ToOp>(loc);
-  FailureOr<StridedLayout> in = ctx.staticLayout(adaptor.getInput());
-  if (failed(in))
-    return failure();
   Type dtype = adaptor.getDtype();
   if (!isSupportedElementType(dtype))
     return ctx.error("unsupported dtype " + dtypeName(dtype) +
@@ -630,21 +660,38 @@ LAYOUT_INFER(ToOp) {
                      "bf16, f32, f64");
   // Same dtype: PyTorch returns the operand itself.
   if (dtype == elementTypeOf(adaptor.getInput())) {
+    if (failed(ctx.operandLayout(adaptor.getInput())))
+      return failure();
     types.push_back(adaptor.getInput().getType());
     return success();
   }
-  FailureOr<StridedLayout> out = ctx.unwrap(toLayout(*in));
-  if (failed(out))
-    return failure();
-  return ctx.push(types, *out, dtype);
+  return inferEither<ToOp>(
+      loc, adaptor, types,
+      [&](const InferContext &ctx, const StridedLayout &in) -> LogicalResult {
+        FailureOr<StridedLayout> out = ctx.unwrap(toLayout(in));
+        if (failed(out))
+          return failure();
+        return ctx.push(types, *out, dtype);
+      },
+      dtype);
 }
 
 LogicalResult CopyOp::verify() {
   auto src = cast<StridedTensorType>(getSrc().getType());
   auto dst = cast<StridedTensorType>(getDst().getType());
-  if (!src.hasStaticLayout() || !dst.hasStaticLayout())
-    return emitOpError("requires static layouts, got ")
-           << src << " and " << dst;
+  if (!src.hasStaticLayout() || !dst.hasStaticLayout()) {
+    // Broadcasting needs the sizes only: what fails for every size is an
+    // error now, the rest a run-time check.
+    SymbolicLayouts layouts;
+    Fallible<SymLayout> s = layouts.get(getSrc());
+    Fallible<SymLayout> d = layouts.get(getDst());
+    if (!s || !d)
+      return emitOpError(!s ? s.message() : d.message());
+    Fallible<SymLayout> b = broadcastTo(layouts.table(), *s, d->sizes);
+    if (!b)
+      return emitOpError(b.message());
+    return success();
+  }
   Fallible<StridedLayout> b =
       broadcastTo(src.getStridedLayout(), dst.getShape());
   if (!b)
@@ -654,8 +701,8 @@ LogicalResult CopyOp::verify() {
 
 LAYOUT_INFER(ReduceOp) {
   InferContext ctx = inferContext<ReduceOp>(loc);
-  FailureOr<StridedLayout> in = ctx.staticLayout(adaptor.getInput());
-  if (failed(in))
+  FailureOr<StridedLayout> operand = ctx.operandLayout(adaptor.getInput());
+  if (failed(operand))
     return failure();
   ReduceKind kind = adaptor.getKind();
   StringRef name = stringifyReduceKind(kind);
@@ -689,6 +736,12 @@ LAYOUT_INFER(ReduceOp) {
                        formatDims(dims));
     break;
   }
+  if (!operand->isStatic())
+    return inferEither<ReduceOp>(
+        loc, adaptor, types,
+        [](const InferContext &, const StridedLayout &) { return failure(); },
+        resultElement);
+  const StridedLayout *in = &*operand;
   FailureOr<Dims> reduced = ctx.unwrap(normalizeReduceDims(in->rank(), dims));
   if (failed(reduced))
     return failure();

@@ -100,14 +100,16 @@ LogicalResult StorageType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 static bool isDefaultLayout(ArrayRef<int64_t> shape, StridedLayoutAttr layout) {
   return layout.getOffset() == 0 &&
-         layout.getStrides() == ArrayRef<int64_t>(rowMajorStridesWhereKnown(shape));
+         layout.getStrides() ==
+             ArrayRef<int64_t>(rowMajorStridesWhereKnown(shape));
 }
 
 StridedTensorType StridedTensorType::getContiguous(ArrayRef<int64_t> shape,
                                                    Type elementType) {
   MLIRContext *ctx = elementType.getContext();
-  return Base::get(ctx, shape, elementType,
-                   StridedLayoutAttr::get(ctx, 0, rowMajorStridesWhereKnown(shape)));
+  return Base::get(
+      ctx, shape, elementType,
+      StridedLayoutAttr::get(ctx, 0, rowMajorStridesWhereKnown(shape)));
 }
 
 StridedTensorType StridedTensorType::get(const StridedLayout &layout,
@@ -159,8 +161,8 @@ Type StridedTensorType::parse(AsmParser &parser) {
   if (parser.parseGreater())
     return {};
   if (!layout)
-    layout =
-        StridedLayoutAttr::get(parser.getContext(), 0, rowMajorStridesWhereKnown(shape));
+    layout = StridedLayoutAttr::get(parser.getContext(), 0,
+                                    rowMajorStridesWhereKnown(shape));
   return parser.getChecked<StridedTensorType>(loc, parser.getContext(), shape,
                                               elementType, layout);
 }

@@ -272,7 +272,7 @@ int64_t ceilDivValue(int64_t a, int64_t k) {
 }
 } // namespace
 
-Interval SymbolTable::range(const SymExpr &e) const {
+Interval SymTable::range(const SymExpr &e) const {
   if (e.overflowed())
     return {};
   Interval total = point(0);
@@ -285,7 +285,7 @@ Interval SymbolTable::range(const SymExpr &e) const {
   return total;
 }
 
-std::optional<bool> SymbolTable::decide(const SymCond &c) const {
+std::optional<bool> SymTable::decide(const SymCond &c) const {
   using K = SymCond::Kind;
   switch (c.kind()) {
   case K::True:
@@ -339,7 +339,7 @@ std::optional<bool> SymbolTable::decide(const SymCond &c) const {
 // Symbols
 //===----------------------------------------------------------------------===//
 
-SymExpr SymbolTable::input(std::string name, bool isSize) {
+SymExpr SymTable::input(std::string name, bool isSize) {
   Symbol s;
   s.name = std::move(name);
   if (isSize)
@@ -348,9 +348,9 @@ SymExpr SymbolTable::input(std::string name, bool isSize) {
   return SymExpr::symbol(syms.size() - 1);
 }
 
-SymExpr SymbolTable::derive(Op op, llvm::SmallVector<SymExpr, 3> operands,
-                            int64_t divisor, Interval r,
-                            std::shared_ptr<SymCond> cond) {
+SymExpr SymTable::derive(Op op, llvm::SmallVector<SymExpr, 3> operands,
+                         int64_t divisor, Interval r,
+                         std::shared_ptr<SymCond> cond) {
   // The same definition twice is the same value.
   if (!cond)
     for (auto [id, s] : llvm::enumerate(syms))
@@ -368,7 +368,7 @@ SymExpr SymbolTable::derive(Op op, llvm::SmallVector<SymExpr, 3> operands,
   return SymExpr::symbol(syms.size() - 1);
 }
 
-SymExpr SymbolTable::min(const SymExpr &a, const SymExpr &b) {
+SymExpr SymTable::min(const SymExpr &a, const SymExpr &b) {
   if (a == b || decide(SymCond::ge(b, a)) == true)
     return a;
   if (decide(SymCond::ge(a, b)) == true)
@@ -383,7 +383,7 @@ SymExpr SymbolTable::min(const SymExpr &a, const SymExpr &b) {
   return derive(Op::Min, {a, b}, 1, r);
 }
 
-SymExpr SymbolTable::max(const SymExpr &a, const SymExpr &b) {
+SymExpr SymTable::max(const SymExpr &a, const SymExpr &b) {
   if (a == b || decide(SymCond::ge(a, b)) == true)
     return a;
   if (decide(SymCond::ge(b, a)) == true)
@@ -412,7 +412,7 @@ static std::optional<SymExpr> exactQuotient(const SymExpr &a, int64_t k) {
   return q;
 }
 
-SymExpr SymbolTable::floorDiv(const SymExpr &a, int64_t k) {
+SymExpr SymTable::floorDiv(const SymExpr &a, int64_t k) {
   assert(k > 0 && "floorDiv by a non-positive constant");
   if (std::optional<int64_t> c = a.constant())
     return floorDivValue(*c, k);
@@ -427,7 +427,7 @@ SymExpr SymbolTable::floorDiv(const SymExpr &a, int64_t k) {
   return derive(Op::FloorDiv, {a}, k, r);
 }
 
-SymExpr SymbolTable::ceilDiv(const SymExpr &a, int64_t k) {
+SymExpr SymTable::ceilDiv(const SymExpr &a, int64_t k) {
   assert(k > 0 && "ceilDiv by a non-positive constant");
   if (std::optional<int64_t> c = a.constant())
     return ceilDivValue(*c, k);
@@ -442,8 +442,8 @@ SymExpr SymbolTable::ceilDiv(const SymExpr &a, int64_t k) {
   return derive(Op::CeilDiv, {a}, k, r);
 }
 
-SymExpr SymbolTable::select(const SymCond &cond, const SymExpr &ifTrue,
-                            const SymExpr &ifFalse) {
+SymExpr SymTable::select(const SymCond &cond, const SymExpr &ifTrue,
+                         const SymExpr &ifFalse) {
   if (ifTrue == ifFalse)
     return ifTrue;
   if (std::optional<bool> holds = decide(cond))
@@ -458,9 +458,9 @@ SymExpr SymbolTable::select(const SymCond &cond, const SymExpr &ifTrue,
                 std::make_shared<SymCond>(cond));
 }
 
-Fallible<std::monostate> SymbolTable::require(const SymCond &cond,
-                                              std::string message,
-                                              std::vector<SymExpr> args) {
+Fallible<std::monostate> SymTable::require(const SymCond &cond,
+                                           std::string message,
+                                           std::vector<SymExpr> args) {
   Check check{cond, std::move(message), std::move(args), syms.size()};
   std::optional<bool> decided = decide(cond);
   if (decided == true)
@@ -478,7 +478,7 @@ Fallible<std::monostate> SymbolTable::require(const SymCond &cond,
 // Printing
 //===----------------------------------------------------------------------===//
 
-std::string SymbolTable::str(const SymExpr &e) const {
+std::string SymTable::str(const SymExpr &e) const {
   if (e.overflowed())
     return "<overflow>";
   if (e.terms().empty())
@@ -524,7 +524,7 @@ std::string SymbolTable::str(const SymExpr &e) const {
   return out;
 }
 
-std::string SymbolTable::str(const SymCond &c) const {
+std::string SymTable::str(const SymCond &c) const {
   using K = SymCond::Kind;
   switch (c.kind()) {
   case K::True:
@@ -555,7 +555,7 @@ std::string SymbolTable::str(const SymCond &c) const {
   return "";
 }
 
-std::string SymbolTable::definition(SymbolId id) const {
+std::string SymTable::definition(SymbolId id) const {
   const Symbol &s = syms[id];
   switch (s.op) {
   case Op::Input:
@@ -601,7 +601,7 @@ fillMessage(const std::string &message,
   return out;
 }
 
-std::string SymbolTable::format(const Check &check) const {
+std::string SymTable::format(const Check &check) const {
   return fillMessage(check.message, [&](size_t i) {
     return i < check.args.size() ? str(check.args[i]) : std::string("?");
   });
@@ -611,8 +611,8 @@ std::string SymbolTable::format(const Check &check) const {
 // Evaluation
 //===----------------------------------------------------------------------===//
 
-Fallible<int64_t> SymbolTable::evaluate(const SymExpr &e,
-                                        ArrayRef<int64_t> values) {
+Fallible<int64_t> SymTable::evaluate(const SymExpr &e,
+                                     ArrayRef<int64_t> values) {
   if (e.overflowed())
     return detail::overflow("a symbolic size, stride or offset");
   int64_t total = 0;
@@ -628,8 +628,7 @@ Fallible<int64_t> SymbolTable::evaluate(const SymExpr &e,
   return total;
 }
 
-Fallible<bool> SymbolTable::evaluate(const SymCond &c,
-                                     ArrayRef<int64_t> values) {
+Fallible<bool> SymTable::evaluate(const SymCond &c, ArrayRef<int64_t> values) {
   using K = SymCond::Kind;
   switch (c.kind()) {
   case K::True:
@@ -664,7 +663,7 @@ Fallible<bool> SymbolTable::evaluate(const SymCond &c,
 }
 
 Fallible<std::vector<int64_t>>
-SymbolTable::evaluate(ArrayRef<int64_t> inputs) const {
+SymTable::evaluate(ArrayRef<int64_t> inputs) const {
   std::vector<int64_t> values;
   size_t nextInput = 0, nextCheck = 0;
   auto runChecks = [&](size_t before) -> Fallible<std::monostate> {
@@ -738,8 +737,8 @@ SymbolTable::evaluate(ArrayRef<int64_t> inputs) const {
   return values;
 }
 
-Fallible<StridedLayout> SymbolTable::evaluate(const SymLayout &l,
-                                              ArrayRef<int64_t> values) {
+Fallible<StridedLayout> SymTable::evaluate(const SymLayout &l,
+                                           ArrayRef<int64_t> values) {
   StridedLayout out;
   for (const SymExpr &s : l.sizes) {
     Fallible<int64_t> v = evaluate(s, values);

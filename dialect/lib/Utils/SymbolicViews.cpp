@@ -9,7 +9,7 @@
 
 #include "layout/Dialect/Layout/Utils/SymbolicViews.h"
 
-#include "LayoutAlgebraDetail.h"
+#include "SymbolicDetail.h"
 
 #include "layout/Dialect/Layout/Utils/CopyingOps.h"
 
@@ -20,67 +20,15 @@
 
 using namespace mlir;
 using namespace mlir::layout;
+using detail::checked;
+using detail::Message;
+using detail::product;
+using detail::require;
 using llvm::ArrayRef;
 
-namespace {
-/// Builds a message template whose "{i}" placeholders print expressions.
-struct Message {
-  std::string text;
-  std::vector<SymExpr> args;
-
-  Message &operator<<(const std::string &s) {
-    text += s;
-    return *this;
-  }
-  Message &operator<<(int64_t v) {
-    text += std::to_string(v);
-    return *this;
-  }
-  Message &operator<<(const SymExpr &e) {
-    if (std::optional<int64_t> c = e.constant())
-      return *this << *c;
-    text += "{" + std::to_string(args.size()) + "}";
-    args.push_back(e);
-    return *this;
-  }
-  /// "[2, {0}, 4]"
-  Message &dims(ArrayRef<SymExpr> sizes) {
-    text += "[";
-    for (auto [i, s] : llvm::enumerate(sizes)) {
-      if (i)
-        text += ", ";
-      *this << s;
-    }
-    text += "]";
-    return *this;
-  }
-};
-} // namespace
-
-static Fallible<std::monostate> require(SymbolTable &t, const SymCond &cond,
-                                        Message m) {
-  return t.require(cond, std::move(m.text), std::move(m.args));
-}
-
-/// Final validation of every result: an expression that overflowed while it
-/// was built is an error.
-static Fallible<SymLayout> checked(SymLayout l) {
-  auto bad = [](const SymExpr &e) { return e.overflowed(); };
-  if (llvm::any_of(l.sizes, bad) || llvm::any_of(l.strides, bad) ||
-      bad(l.offset))
-    return detail::overflow("a symbolic size, stride or offset");
-  return l;
-}
-
-static SymExpr product(ArrayRef<SymExpr> sizes) {
-  SymExpr p(1);
-  for (const SymExpr &s : sizes)
-    p = p * s;
-  return p;
-}
-
-Fallible<SymLayout> mlir::layout::symbolicArgument(
-    SymbolTable &table, const StridedLayout &declared, llvm::StringRef name) {
+Fallible<SymLayout>
+mlir::layout::symbolicArgument(SymTable &table, const StridedLayout &declared,
+                               llvm::StringRef name) {
   if (declared.offset == kDynamic)
     return fail("a function argument's offset must be static, got ?");
   SymLayout l;
@@ -107,85 +55,11 @@ Fallible<SymLayout> mlir::layout::symbolicArgument(
   return checked(l);
 }
 
-llvm::SmallVector<SymExpr, 6>
-mlir::layout::rowMajorStrides(ArrayRef<SymExpr> sizes) {
-  llvm::SmallVector<SymExpr, 6> strides(sizes.size());
-  SymExpr running(1);
-  for (int64_t k = static_cast<int64_t>(sizes.size()) - 1; k >= 0; --k) {
-    strides[k] = running;
-    // PyTorch counts a size-0 dim as 1 here; for an empty tensor strides are
-    // unspecified (Symbolic.h), so only a static 0 needs the rule.
-    running = running * (sizes[k].isConstant(0) ? SymExpr(1) : sizes[k]);
-  }
-  return strides;
-}
-
-/// The dims of a format, innermost first, and its required rank.
-static std::optional<std::pair<int64_t, llvm::SmallVector<int64_t, 5>>>
-formatOrder(MemoryFormat format, int64_t rank) {
-  switch (format) {
-  case MemoryFormat::ChannelsLast:
-    return std::make_pair<int64_t, llvm::SmallVector<int64_t, 5>>(4,
-                                                                  {1, 3, 2, 0});
-  case MemoryFormat::ChannelsLast3d:
-    return std::make_pair<int64_t, llvm::SmallVector<int64_t, 5>>(
-        5, {1, 4, 3, 2, 0});
-  default: {
-    llvm::SmallVector<int64_t, 5> order;
-    for (int64_t k = rank - 1; k >= 0; --k)
-      order.push_back(k);
-    return std::make_pair(rank, order);
-  }
-  }
-}
-
-Fallible<llvm::SmallVector<SymExpr, 6>>
-mlir::layout::symbolicStridesForFormat(ArrayRef<SymExpr> sizes,
-                                       MemoryFormat format) {
-  if (format == MemoryFormat::Contiguous || format == MemoryFormat::Preserve)
-    return rowMajorStrides(sizes);
-  auto order = formatOrder(format, sizes.size());
-  if (static_cast<int64_t>(sizes.size()) != order->first)
-    return fail("required rank " + std::to_string(order->first) +
-                " tensor to use " +
-                (format == MemoryFormat::ChannelsLast ? "channels_last"
-                                                      : "channels_last_3d") +
-                " format");
-  // get_channels_last_strides_*: no max(1, size).
-  llvm::SmallVector<SymExpr, 6> strides(sizes.size());
-  SymExpr running(1);
-  for (int64_t d : order->second) {
-    strides[d] = running;
-    running = running * sizes[d];
-  }
-  return strides;
-}
-
-SymCond mlir::layout::isContiguousIn(const SymLayout &l, MemoryFormat format) {
-  auto order = formatOrder(format, l.rank());
-  if (l.rank() != order->first)
-    return SymCond::alwaysFalse();
-  // Contiguous: numel 0, or every dim of size != 1 has the stride of the
-  // sizes inside it (size-1 dims multiply by 1).
-  SymCond dense = SymCond::alwaysTrue();
-  SymExpr expected(1);
-  for (int64_t d : order->second) {
-    dense = SymCond::both(std::move(dense),
-                          SymCond::either(SymCond::eq(l.sizes[d], SymExpr(1)),
-                                          SymCond::eq(l.strides[d], expected)));
-    expected = expected * l.sizes[d];
-  }
-  if (format != MemoryFormat::Contiguous)
-    return dense;
-  return SymCond::either(SymCond::eq(product(l.sizes), SymExpr(0)),
-                         std::move(dense));
-}
-
 //===----------------------------------------------------------------------===//
 // View ops
 //===----------------------------------------------------------------------===//
 
-Fallible<SymLayout> mlir::layout::permute(SymbolTable &, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::permute(SymTable &, const SymLayout &in,
                                           ArrayRef<int64_t> dims) {
   if (static_cast<int64_t>(dims.size()) != in.rank())
     return fail("permute(sparse_coo): number of dimensions in the tensor "
@@ -209,7 +83,7 @@ Fallible<SymLayout> mlir::layout::permute(SymbolTable &, const SymLayout &in,
   return out;
 }
 
-Fallible<SymLayout> mlir::layout::transpose(SymbolTable &, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::transpose(SymTable &, const SymLayout &in,
                                             int64_t dim0, int64_t dim1) {
   Fallible<int64_t> a = wrapDim(dim0, in.rank());
   if (!a)
@@ -225,7 +99,7 @@ Fallible<SymLayout> mlir::layout::transpose(SymbolTable &, const SymLayout &in,
   return out;
 }
 
-Fallible<SymLayout> mlir::layout::movedim(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::movedim(SymTable &t, const SymLayout &in,
                                           int64_t source, int64_t destination) {
   Fallible<int64_t> src = wrapDim(source, in.rank());
   if (!src)
@@ -243,7 +117,7 @@ Fallible<SymLayout> mlir::layout::movedim(SymbolTable &t, const SymLayout &in,
   return permute(t, in, order);
 }
 
-Fallible<SymLayout> mlir::layout::slice(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::slice(SymTable &t, const SymLayout &in,
                                         int64_t dim,
                                         std::optional<int64_t> start,
                                         std::optional<int64_t> end,
@@ -273,7 +147,7 @@ Fallible<SymLayout> mlir::layout::slice(SymbolTable &t, const SymLayout &in,
   return checked(out);
 }
 
-Fallible<SymLayout> mlir::layout::select(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::select(SymTable &t, const SymLayout &in,
                                          int64_t dim, int64_t index) {
   if (in.rank() == 0)
     return fail("select() cannot be applied to a 0-dim tensor.");
@@ -297,7 +171,7 @@ Fallible<SymLayout> mlir::layout::select(SymbolTable &t, const SymLayout &in,
   return checked(out);
 }
 
-Fallible<SymLayout> mlir::layout::narrow(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::narrow(SymTable &t, const SymLayout &in,
                                          int64_t dim, int64_t start,
                                          int64_t length) {
   if (in.rank() == 0)
@@ -334,7 +208,7 @@ Fallible<SymLayout> mlir::layout::narrow(SymbolTable &t, const SymLayout &in,
   return checked(out);
 }
 
-Fallible<SymLayout> mlir::layout::expand(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::expand(SymTable &t, const SymLayout &in,
                                          ArrayRef<int64_t> sizes) {
   int64_t ndim = sizes.size();
   if (ndim < in.rank())
@@ -388,7 +262,7 @@ Fallible<SymLayout> mlir::layout::expand(SymbolTable &t, const SymLayout &in,
   return checked(out);
 }
 
-Fallible<SymLayout> mlir::layout::squeeze(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::squeeze(SymTable &t, const SymLayout &in,
                                           ArrayRef<int64_t> dims) {
   llvm::SmallVector<bool, 6> drop(in.rank(), dims.empty());
   for (int64_t d : dims) {
@@ -423,7 +297,7 @@ Fallible<SymLayout> mlir::layout::squeeze(SymbolTable &t, const SymLayout &in,
   return out;
 }
 
-Fallible<SymLayout> mlir::layout::unsqueeze(SymbolTable &, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::unsqueeze(SymTable &, const SymLayout &in,
                                             int64_t dim) {
   Fallible<int64_t> d = wrapDim(dim, in.rank() + 1);
   if (!d)
@@ -461,7 +335,7 @@ static SymLayout splitDim(const SymLayout &in, int64_t d,
 /// infer_size over a symbolic element count: `shape` with its -1 resolved,
 /// the count a run-time check. `onMismatch` words the error.
 static Fallible<llvm::SmallVector<SymExpr, 6>>
-inferSymbolicSize(SymbolTable &t, ArrayRef<int64_t> shape, const SymExpr &numel,
+inferSymbolicSize(SymTable &t, ArrayRef<int64_t> shape, const SymExpr &numel,
                   const std::function<Message()> &onMismatch) {
   int64_t known = 1;
   std::optional<size_t> inferDim;
@@ -511,7 +385,7 @@ inferSymbolicSize(SymbolTable &t, ArrayRef<int64_t> shape, const SymExpr &numel,
   return out;
 }
 
-Fallible<SymLayout> mlir::layout::unflatten(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::unflatten(SymTable &t, const SymLayout &in,
                                             int64_t dim,
                                             ArrayRef<int64_t> sizes) {
   Fallible<int64_t> d = wrapDim(dim, in.rank());
@@ -540,7 +414,7 @@ Fallible<SymLayout> mlir::layout::unflatten(SymbolTable &t, const SymLayout &in,
   return checked(splitDim(in, *d, *parts));
 }
 
-Fallible<SymLayout> mlir::layout::diagonal(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::diagonal(SymTable &t, const SymLayout &in,
                                            int64_t offset, int64_t dim1,
                                            int64_t dim2) {
   Fallible<int64_t> a = wrapDim(dim1, in.rank());
@@ -570,7 +444,7 @@ Fallible<SymLayout> mlir::layout::diagonal(SymbolTable &t, const SymLayout &in,
   return checked(out);
 }
 
-Fallible<SymLayout> mlir::layout::unfold(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::unfold(SymTable &t, const SymLayout &in,
                                          int64_t dim, int64_t size,
                                          int64_t step) {
   Fallible<int64_t> d = wrapDim(dim, in.rank(), /*wrapScalar=*/true);
@@ -598,7 +472,7 @@ Fallible<SymLayout> mlir::layout::unfold(SymbolTable &t, const SymLayout &in,
   return checked(out);
 }
 
-Fallible<SymLayout> mlir::layout::flip(SymbolTable &, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::flip(SymTable &, const SymLayout &in,
                                        ArrayRef<int64_t> dims) {
   llvm::SmallVector<bool, 6> flipped(std::max<int64_t>(in.rank(), 1), false);
   SymLayout out = in;
@@ -620,7 +494,7 @@ Fallible<SymLayout> mlir::layout::flip(SymbolTable &, const SymLayout &in,
 }
 
 Fallible<llvm::SmallVector<SymLayout, 4>>
-mlir::layout::split(SymbolTable &t, const SymLayout &in, int64_t dim,
+mlir::layout::split(SymTable &t, const SymLayout &in, int64_t dim,
                     ArrayRef<int64_t> sizes) {
   if (in.rank() == 0)
     return fail("split expects at least a 1-dimensional tensor");
@@ -660,7 +534,7 @@ mlir::layout::split(SymbolTable &t, const SymLayout &in, int64_t dim,
 /// Whether dims [first, last] provably form one run for computeStride: each
 /// dim of size other than 1 has the stride of the dims inside it times the
 /// innermost one's. Returns the run's innermost stride.
-static std::optional<SymExpr> mergeableRun(const SymbolTable &t,
+static std::optional<SymExpr> mergeableRun(const SymTable &t,
                                            const SymLayout &in, int64_t first,
                                            int64_t last) {
   SymExpr base = in.strides[last];
@@ -675,7 +549,7 @@ static std::optional<SymExpr> mergeableRun(const SymbolTable &t,
   return base;
 }
 
-static std::string notProvable(llvm::StringRef op, const SymbolTable &t,
+static std::string notProvable(llvm::StringRef op, const SymTable &t,
                                const SymLayout &in) {
   std::string sizes, strides;
   for (auto [i, s] : llvm::enumerate(in.sizes))
@@ -689,7 +563,7 @@ static std::string notProvable(llvm::StringRef op, const SymbolTable &t,
           "yet; make the operand contiguous first");
 }
 
-Fallible<SymLayout> mlir::layout::view(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
                                        ArrayRef<int64_t> shape) {
   std::optional<SymExpr> base = in.rank() == 0
                                     ? std::optional<SymExpr>(SymExpr(1))
@@ -716,8 +590,7 @@ Fallible<SymLayout> mlir::layout::view(SymbolTable &t, const SymLayout &in,
   return checked(out);
 }
 
-Fallible<SymMaybeCopy> mlir::layout::reshape(SymbolTable &t,
-                                             const SymLayout &in,
+Fallible<SymMaybeCopy> mlir::layout::reshape(SymTable &t, const SymLayout &in,
                                              ArrayRef<int64_t> shape) {
   Fallible<SymLayout> v = view(t, in, shape);
   if (!v) {
@@ -728,8 +601,7 @@ Fallible<SymMaybeCopy> mlir::layout::reshape(SymbolTable &t,
   return SymMaybeCopy{*v, SymCond::alwaysFalse()};
 }
 
-Fallible<SymMaybeCopy> mlir::layout::flatten(SymbolTable &t,
-                                             const SymLayout &in,
+Fallible<SymMaybeCopy> mlir::layout::flatten(SymTable &t, const SymLayout &in,
                                              int64_t startDim, int64_t endDim) {
   Fallible<int64_t> start = wrapDim(startDim, in.rank());
   if (!start)
@@ -760,126 +632,4 @@ Fallible<SymMaybeCopy> mlir::layout::flatten(SymbolTable &t,
   if (!c)
     return fail(c.message());
   return SymMaybeCopy{*c, SymCond::alwaysFalse()};
-}
-
-//===----------------------------------------------------------------------===//
-// Ops that may copy
-//===----------------------------------------------------------------------===//
-
-Fallible<SymMaybeCopy> mlir::layout::contiguous(SymbolTable &t,
-                                                const SymLayout &in,
-                                                MemoryFormat format) {
-  if (format == MemoryFormat::ChannelsLast && in.rank() != 4)
-    return fail("required rank 4 tensor to use channels_last format");
-  if (format == MemoryFormat::ChannelsLast3d && in.rank() != 5)
-    return fail("required rank 5 tensor to use channels_last_3d format");
-  SymCond already = isContiguousIn(in, format);
-  Fallible<llvm::SmallVector<SymExpr, 6>> strides =
-      symbolicStridesForFormat(in.sizes, format);
-  if (!strides)
-    return fail(strides.message());
-  // PyTorch returns the operand itself when it is contiguous in the format.
-  std::optional<bool> decided = t.decide(already);
-  if (decided == true)
-    return SymMaybeCopy{in, SymCond::alwaysFalse()};
-  SymLayout out;
-  out.sizes = in.sizes;
-  out.offset = SymExpr(0);
-  out.strides = *strides;
-  if (decided == false)
-    return SymMaybeCopy{out, SymCond::alwaysTrue()};
-  for (auto [k, s] : llvm::enumerate(out.strides))
-    s = t.select(already, in.strides[k], s);
-  out.offset = t.select(already, in.offset, SymExpr(0));
-  Fallible<SymLayout> c = checked(out);
-  if (!c)
-    return fail(c.message());
-  return SymMaybeCopy{*c, SymCond::negate(already)};
-}
-
-Fallible<SymLayout> mlir::layout::cloneLayout(SymbolTable &t,
-                                              const SymLayout &in,
-                                              MemoryFormat format) {
-  if (format == MemoryFormat::Preserve) {
-    // Preserve keeps a non-overlapping-and-dense operand's strides; a
-    // contiguous operand's are row-major whatever its size-1 dims say.
-    if (t.decide(isContiguousIn(in, MemoryFormat::Contiguous)) != true)
-      return fail("preserve_format of a dynamic view that layoutc cannot "
-                  "prove contiguous: its strides depend on the order of "
-                  "run-time strides, which layoutc does not decide yet; "
-                  "give the format (contiguous, channels_last)");
-    format = MemoryFormat::Contiguous;
-  }
-  Fallible<llvm::SmallVector<SymExpr, 6>> strides =
-      symbolicStridesForFormat(in.sizes, format);
-  if (!strides)
-    return fail(strides.message());
-  SymLayout out;
-  out.sizes = in.sizes;
-  out.strides = *strides;
-  out.offset = SymExpr(0);
-  return checked(out);
-}
-
-Fallible<SymLayout> mlir::layout::broadcastTo(SymbolTable &t,
-                                              const SymLayout &src,
-                                              ArrayRef<SymExpr> dstSizes) {
-  int64_t n = dstSizes.size();
-  if (src.rank() > n) {
-    Message m;
-    m << "output with shape ";
-    m.dims(dstSizes) << " doesn't match the broadcast shape ";
-    m.dims(src.sizes);
-    return fail(t.format({SymCond::alwaysFalse(), m.text, m.args, 0}));
-  }
-  SymLayout out;
-  out.offset = src.offset;
-  out.sizes.assign(dstSizes.begin(), dstSizes.end());
-  out.strides.resize(n, SymExpr(0));
-  for (int64_t i = 0; i < src.rank(); ++i) {
-    int64_t d = n - src.rank() + i;
-    const SymExpr &a = src.sizes[i];
-    const SymExpr &b = dstSizes[d];
-    SymCond same = SymCond::eq(a, b);
-    Message m;
-    m << "The size of tensor a (" << a << ") must match the size of tensor b ("
-      << b << ") at non-singleton dimension " << d;
-    Fallible<std::monostate> ok =
-        require(t, SymCond::either(same, SymCond::eq(a, SymExpr(1))), m);
-    if (!ok)
-      return fail(ok.message());
-    out.strides[d] = t.select(same, src.strides[i], SymExpr(0));
-  }
-  return checked(out);
-}
-
-Fallible<SymLayout> mlir::layout::reduceLayout(SymbolTable &t,
-                                               const SymLayout &in,
-                                               ArrayRef<int64_t> dims,
-                                               bool keepdim, bool needsElements,
-                                               llvm::StringRef name) {
-  Fallible<Dims> reduced = normalizeReduceDims(in.rank(), dims);
-  if (!reduced)
-    return fail(reduced.message());
-  if (needsElements) {
-    for (int64_t d : *reduced) {
-      Message m;
-      m << name.str() + "(): Expected reduction dim " << d
-        << " to have non-zero size.";
-      Fallible<std::monostate> ok =
-          require(t, SymCond::ne(in.sizes[d], SymExpr(0)), m);
-      if (!ok)
-        return fail(ok.message());
-    }
-  }
-  SymLayout out;
-  for (int64_t d = 0; d < in.rank(); ++d) {
-    if (!llvm::is_contained(*reduced, d))
-      out.sizes.push_back(in.sizes[d]);
-    else if (keepdim)
-      out.sizes.push_back(SymExpr(1));
-  }
-  out.strides = rowMajorStrides(out.sizes);
-  out.offset = SymExpr(0);
-  return checked(out);
 }

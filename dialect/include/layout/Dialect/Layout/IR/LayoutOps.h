@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include "layout/Dialect/Layout/IR/LayoutEnums.h.inc"
 
@@ -45,6 +46,25 @@ std::optional<int64_t> getStorageSize(Value root);
 
 /// The memory format of the layout algebra for an op's format attribute.
 MemoryFormat toMemoryFormat(FormatKind kind);
+
+/// The symbolic layouts (Symbolic.h) of one function's tensor values, built
+/// on demand from the arguments' types through each op's rule, and the
+/// symbols and run-time checks they need. A function argument's dynamic
+/// sizes are named "<name>[k]" after its `layout.name` attribute (else
+/// "arg<i>"); a value no rule derives (as_strided with index operands)
+/// gets a fresh symbol for each `?` of its type. Ask for values in program
+/// order to number derived symbols in that order.
+class SymbolicLayouts {
+public:
+  /// The layout of `v` (a !layout.tensor), or why there is none.
+  Fallible<SymLayout> get(Value v);
+  SymTable &table() { return symbols; }
+
+private:
+  Fallible<SymLayout> derive(Value v);
+  SymTable symbols;
+  llvm::DenseMap<Value, SymLayout> cache;
+};
 
 } // namespace layout
 } // namespace mlir

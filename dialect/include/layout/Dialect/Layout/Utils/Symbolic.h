@@ -143,7 +143,7 @@ struct Interval {
 };
 
 /// The symbols of one program and the checks it needs at run time.
-class SymbolTable {
+class SymTable {
 public:
   enum class Op {
     /// A function argument's dynamic size (range [0, inf)) or stride.

@@ -2,7 +2,7 @@
 //
 // The view ops of ViewOps.h and the result layouts of CopyingOps.h over
 // symbolic layouts (Symbolic.h). Each function takes the program's
-// SymbolTable, adds the symbols its result needs and the checks PyTorch
+// SymTable, adds the symbols its result needs and the checks PyTorch
 // makes on values, and returns the result or the error PyTorch gives when
 // the check fails for every assignment. With all sizes constant each
 // agrees with its static counterpart; LayoutAlgebraTest checks that every
@@ -31,7 +31,7 @@ namespace layout {
 /// offset 0 (the form a type prints without a layout), the strides are the
 /// row-major products of the sizes, else each dynamic stride is the input
 /// symbol "<name>.stride[k]". Errors on a dynamic offset.
-Fallible<SymLayout> symbolicArgument(SymbolTable &table,
+Fallible<SymLayout> symbolicArgument(SymTable &table,
                                      const StridedLayout &declared,
                                      llvm::StringRef name);
 
@@ -44,33 +44,33 @@ symbolicStridesForFormat(llvm::ArrayRef<SymExpr> sizes, MemoryFormat format);
 /// dims are skipped).
 SymCond isContiguousIn(const SymLayout &l, MemoryFormat format);
 
-Fallible<SymLayout> permute(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> permute(SymTable &t, const SymLayout &in,
                             llvm::ArrayRef<int64_t> dims);
-Fallible<SymLayout> transpose(SymbolTable &t, const SymLayout &in, int64_t dim0,
+Fallible<SymLayout> transpose(SymTable &t, const SymLayout &in, int64_t dim0,
                               int64_t dim1);
-Fallible<SymLayout> movedim(SymbolTable &t, const SymLayout &in, int64_t source,
+Fallible<SymLayout> movedim(SymTable &t, const SymLayout &in, int64_t source,
                             int64_t destination);
-Fallible<SymLayout> slice(SymbolTable &t, const SymLayout &in, int64_t dim,
+Fallible<SymLayout> slice(SymTable &t, const SymLayout &in, int64_t dim,
                           std::optional<int64_t> start,
                           std::optional<int64_t> end, int64_t step);
-Fallible<SymLayout> select(SymbolTable &t, const SymLayout &in, int64_t dim,
+Fallible<SymLayout> select(SymTable &t, const SymLayout &in, int64_t dim,
                            int64_t index);
-Fallible<SymLayout> narrow(SymbolTable &t, const SymLayout &in, int64_t dim,
+Fallible<SymLayout> narrow(SymTable &t, const SymLayout &in, int64_t dim,
                            int64_t start, int64_t length);
-Fallible<SymLayout> expand(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> expand(SymTable &t, const SymLayout &in,
                            llvm::ArrayRef<int64_t> sizes);
-Fallible<SymLayout> squeeze(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> squeeze(SymTable &t, const SymLayout &in,
                             llvm::ArrayRef<int64_t> dims);
-Fallible<SymLayout> unsqueeze(SymbolTable &t, const SymLayout &in, int64_t dim);
-Fallible<SymLayout> unflatten(SymbolTable &t, const SymLayout &in, int64_t dim,
+Fallible<SymLayout> unsqueeze(SymTable &t, const SymLayout &in, int64_t dim);
+Fallible<SymLayout> unflatten(SymTable &t, const SymLayout &in, int64_t dim,
                               llvm::ArrayRef<int64_t> sizes);
-Fallible<SymLayout> diagonal(SymbolTable &t, const SymLayout &in,
-                             int64_t offset, int64_t dim1, int64_t dim2);
-Fallible<SymLayout> unfold(SymbolTable &t, const SymLayout &in, int64_t dim,
+Fallible<SymLayout> diagonal(SymTable &t, const SymLayout &in, int64_t offset,
+                             int64_t dim1, int64_t dim2);
+Fallible<SymLayout> unfold(SymTable &t, const SymLayout &in, int64_t dim,
                            int64_t size, int64_t step);
-Fallible<SymLayout> flip(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> flip(SymTable &t, const SymLayout &in,
                          llvm::ArrayRef<int64_t> dims);
-Fallible<llvm::SmallVector<SymLayout, 4>> split(SymbolTable &t,
+Fallible<llvm::SmallVector<SymLayout, 4>> split(SymTable &t,
                                                 const SymLayout &in,
                                                 int64_t dim,
                                                 llvm::ArrayRef<int64_t> sizes);
@@ -78,7 +78,7 @@ Fallible<llvm::SmallVector<SymLayout, 4>> split(SymbolTable &t,
 /// run (PyTorch's computeStride then needs no chunk boundary): the result's
 /// strides are row-major times the innermost stride. The element count is a
 /// run-time check, and -1 becomes the quotient.
-Fallible<SymLayout> view(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> view(SymTable &t, const SymLayout &in,
                          llvm::ArrayRef<int64_t> shape);
 
 /// An op whose result may be the operand itself or a new storage: the result
@@ -88,22 +88,22 @@ struct SymMaybeCopy {
   SymLayout layout;
   SymCond copies = SymCond::alwaysFalse();
 };
-Fallible<SymMaybeCopy> reshape(SymbolTable &t, const SymLayout &in,
+Fallible<SymMaybeCopy> reshape(SymTable &t, const SymLayout &in,
                                llvm::ArrayRef<int64_t> shape);
-Fallible<SymMaybeCopy> flatten(SymbolTable &t, const SymLayout &in,
+Fallible<SymMaybeCopy> flatten(SymTable &t, const SymLayout &in,
                                int64_t startDim, int64_t endDim);
-Fallible<SymMaybeCopy> contiguous(SymbolTable &t, const SymLayout &in,
+Fallible<SymMaybeCopy> contiguous(SymTable &t, const SymLayout &in,
                                   MemoryFormat format);
 /// clone(format): a new storage. Preserve needs an operand the algebra proves
 /// contiguous (else it is an error that says so).
-Fallible<SymLayout> cloneLayout(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> cloneLayout(SymTable &t, const SymLayout &in,
                                 MemoryFormat format);
 /// copy_'s broadcast of `src` to `dstSizes`.
-Fallible<SymLayout> broadcastTo(SymbolTable &t, const SymLayout &src,
+Fallible<SymLayout> broadcastTo(SymTable &t, const SymLayout &src,
                                 llvm::ArrayRef<SymExpr> dstSizes);
 /// A reduction's row-major result; amax/amin/argmax/argmin (`needsElements`)
 /// check that every reduced dim is non-empty, with `name` in the message.
-Fallible<SymLayout> reduceLayout(SymbolTable &t, const SymLayout &in,
+Fallible<SymLayout> reduceLayout(SymTable &t, const SymLayout &in,
                                  llvm::ArrayRef<int64_t> dims, bool keepdim,
                                  bool needsElements, llvm::StringRef name);
 
