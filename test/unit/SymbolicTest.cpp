@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "layout_rt/symbolic.h"
 #include "layout/Dialect/Layout/Utils/LayoutAlgebra.h"
 
 #include "gtest/gtest.h"
@@ -404,7 +405,8 @@ TEST(SymbolicViews, RandomChainsMatchTheStaticAlgebra) {
     return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
   };
   const int64_t kChains = 4000, kShapes = 5;
-  int64_t supported = 0, compared = 0, runtimeErrors = 0, staticErrors = 0;
+  int64_t supported = 0, compared = 0, runtimeErrors = 0, staticErrors = 0,
+          interpreterErrors = 0;
   std::vector<int64_t> opsSeen(kNumOps, 0);
   for (int64_t chain = 0; chain < kChains; ++chain) {
     // An argument of rank 1-4; each size dynamic with probability 3/4, else
@@ -475,6 +477,44 @@ TEST(SymbolicViews, RandomChainsMatchTheStaticAlgebra) {
         trace += describe(op) + " ";
       trace += "at sizes " + formatDims(sizes);
       Fallible<std::vector<int64_t>> values = t.evaluate(inputs);
+      // layout_rt's interpreter of the encoded table agrees: the same
+      // symbol values and output layout, or the same message.
+      std::vector<SymExpr> outs(cur.sizes.begin(), cur.sizes.end());
+      outs.insert(outs.end(), cur.strides.begin(), cur.strides.end());
+      outs.push_back(cur.offset);
+      SymbolProgram program = encodeSymbolProgram(t, outs);
+      std::vector<int64_t> rtValues(t.symbols().size() + 1),
+          rtOutputs(outs.size() + 1);
+      ASSERT_EQ(lrt_symbolic_num_symbols(program.words.data()),
+                static_cast<int64_t>(t.symbols().size()));
+      ASSERT_EQ(lrt_symbolic_num_inputs(program.words.data()),
+                static_cast<int64_t>(inputs.size()));
+      lrt_status_t st =
+          lrt_symbolic_run("f", program.words.data(), program.messages.data(),
+                           inputs.data(), rtValues.data(), rtOutputs.data());
+      if (values) {
+        EXPECT_EQ(st, LRT_OK) << trace << ": " << lrt_status_message(st);
+        if (st == LRT_OK) {
+          rtValues.pop_back();
+          EXPECT_EQ(rtValues, *values) << trace;
+          Fallible<StridedLayout> l = SymTable::evaluate(cur, *values);
+          if (l) {
+            std::vector<int64_t> expected(l->sizes.begin(), l->sizes.end());
+            expected.insert(expected.end(), l->strides.begin(),
+                            l->strides.end());
+            expected.push_back(l->offset);
+            rtOutputs.pop_back();
+            EXPECT_EQ(rtOutputs, expected) << trace;
+          }
+        }
+      } else if (!compileError ||
+                 compileError->find("{") == std::string::npos) {
+        ASSERT_NE(st, LRT_OK) << trace;
+        EXPECT_EQ(std::string(lrt_status_message(st)), "f: " + values.message())
+            << trace;
+        ++interpreterErrors;
+      }
+      lrt_status_free(st);
       if (compileError) {
         // Every shape fails: with the message, when it names no symbol, or
         // else with the failed check's message at these values.
@@ -503,14 +543,17 @@ TEST(SymbolicViews, RandomChainsMatchTheStaticAlgebra) {
     }
   }
   std::printf("%lld chains compared, %lld shapes equal, %lld run-time errors "
-              "equal, %lld compile-time errors equal\n",
+              "equal (%lld through layout_rt's interpreter too), %lld "
+              "compile-time errors equal\n",
               (long long)supported, (long long)compared,
-              (long long)runtimeErrors, (long long)staticErrors);
+              (long long)runtimeErrors, (long long)interpreterErrors,
+              (long long)staticErrors);
   // The generator must exercise what it claims to.
   EXPECT_GE(supported, 2000);
   EXPECT_GE(compared, 6000);
   EXPECT_GE(runtimeErrors, 300);
   EXPECT_GE(staticErrors, 50);
+  EXPECT_GE(interpreterErrors, 300);
   for (int k = 0; k < kNumOps; ++k)
     EXPECT_GE(opsSeen[k], 100) << "op " << k;
 }

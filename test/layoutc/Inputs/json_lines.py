@@ -28,7 +28,12 @@ def expect_keys(obj, keys, what):
 doc = json.load(sys.stdin)
 expect_keys(doc, ["functions"], "document")
 for func in doc["functions"]:
-    expect_keys(func, ["name", "results", "copies", "kernels"], "function")
+    # A function with dynamic layouts adds its symbolic section last.
+    expect_keys(func, ["name", "results", "copies", "kernels"]
+                + (["symbolic"] if "symbolic" in func else []), "function")
+    if "symbolic" in func:
+        expect_keys(func["symbolic"], ["symbols", "results", "copies",
+                                       "checks"], "symbolic")
     print("function", func["name"])
     for result in func["results"]:
         expect_keys(result, RESULT_KEYS, "result")

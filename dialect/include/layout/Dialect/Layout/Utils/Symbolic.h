@@ -236,6 +236,17 @@ private:
   std::vector<Check> checkList;
 };
 
+/// A symbol table as the constant program layout_rt's lrt_symbolic_run
+/// evaluates (runtime/include/layout_rt/symbolic.h has the encoding): every
+/// symbol and check in order, then `outputs`, whose values the run returns.
+struct SymbolProgram {
+  std::vector<int64_t> words;
+  /// The checks' message templates, NUL-separated.
+  std::string messages;
+};
+SymbolProgram encodeSymbolProgram(const SymTable &table,
+                                  llvm::ArrayRef<SymExpr> outputs);
+
 } // namespace layout
 } // namespace mlir
 
