@@ -172,9 +172,11 @@ static std::string explainSymbolic(func::FuncOp func) {
     if (!when)
       return;
     std::optional<bool> decided = t.decide(*when);
-    std::string text = decided == true    ? "always"
-                       : decided == false ? "never"
-                                          : "when " + t.str(*when);
+    // "unless" states when the operand is already what the op returns.
+    std::string text = decided == true ? "always"
+                       : decided == false
+                           ? "never"
+                           : "unless " + t.str(SymCond::negate(*when));
     copies.push_back(llvm::formatv("{{\"op\": {0}, \"loc\": {1}, "
                                    "\"copies\": {2}}",
                                    jsonString(op->getName().getStringRef()),

@@ -524,6 +524,29 @@ std::string SymTable::str(const SymExpr &e) const {
   return out;
 }
 
+/// "p >= k" or "p == k" for e = p - k: the constant on the right and, where
+/// the sides may swap (== and !=), the leading coefficient positive.
+static std::string comparison(const SymTable &t, const SymExpr &e,
+                              llvm::StringRef op, bool symmetric) {
+  int64_t constant = 0;
+  const SymExpr::Term *leading = nullptr;
+  for (const SymExpr::Term &term : e.terms()) {
+    if (term.first.empty())
+      constant = term.second;
+    else if (!leading || term.first.size() > leading->first.size())
+      leading = &term;
+  }
+  bool negate = symmetric && leading && leading->second < 0;
+  SymExpr p = e - SymExpr(constant);
+  std::optional<int64_t> rhs = llvm::checkedMul<int64_t>(constant, -1);
+  if (!leading || !rhs || p.overflowed() ||
+      (negate && (constant == std::numeric_limits<int64_t>::min())))
+    return t.str(e) + " " + op.str() + " 0";
+  if (negate)
+    return t.str(-p) + " " + op.str() + " " + std::to_string(constant);
+  return t.str(p) + " " + op.str() + " " + std::to_string(*rhs);
+}
+
 std::string SymTable::str(const SymCond &c) const {
   using K = SymCond::Kind;
   switch (c.kind()) {
@@ -532,19 +555,21 @@ std::string SymTable::str(const SymCond &c) const {
   case K::False:
     return "false";
   case K::GeZero:
-    return str(c.expr()) + " >= 0";
+    return comparison(*this, c.expr(), ">=", false);
   case K::EqZero:
-    return str(c.expr()) + " == 0";
+    return comparison(*this, c.expr(), "==", true);
   case K::Not:
     if (c.operands()[0].kind() == K::EqZero)
-      return str(c.operands()[0].expr()) + " != 0";
+      return comparison(*this, c.operands()[0].expr(), "!=", true);
     return "!(" + str(c.operands()[0]) + ")";
   case K::And:
   case K::Or: {
     std::string sep = c.kind() == K::And ? " && " : " || ";
     std::string out;
     for (const SymCond &o : c.operands()) {
-      bool nested = o.kind() == K::And || o.kind() == K::Or;
+      // a && (b && c) needs no parentheses; a && (b || c) does.
+      bool nested =
+          (o.kind() == K::And || o.kind() == K::Or) && o.kind() != c.kind();
       if (!out.empty())
         out += sep;
       out += nested ? "(" + str(o) + ")" : str(o);
