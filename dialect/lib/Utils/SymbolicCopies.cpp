@@ -135,26 +135,50 @@ Fallible<SymMaybeCopy> mlir::layout::contiguous(SymTable &t,
   return SymMaybeCopy{*c, SymCond::negate(already)};
 }
 
+/// Whether `in` is non-overlapping and dense for every size: its dims chain
+/// from a stride-1 dim outwards, each stride the product of the sizes and
+/// stride inside it (a permutation of a row-major layout). Size-1 dims keep
+/// the chain whatever their stride, as PyTorch's check skips them; a chain
+/// through every dim holds for those sizes too.
+static bool provablyDense(const SymTable &t, const SymLayout &in) {
+  llvm::SmallVector<bool, 6> used(in.rank(), false);
+  SymExpr expected(1);
+  for (int64_t placed = 0; placed < in.rank(); ++placed) {
+    std::optional<int64_t> next;
+    for (int64_t d = 0; d < in.rank() && !next; ++d)
+      if (!used[d] && t.decide(SymCond::eq(in.strides[d], expected)) == true)
+        next = d;
+    if (!next)
+      return false;
+    used[*next] = true;
+    expected = expected * in.sizes[*next];
+  }
+  return true;
+}
+
 Fallible<SymLayout> mlir::layout::cloneLayout(SymTable &t, const SymLayout &in,
                                               MemoryFormat format) {
+  SymLayout out;
+  out.sizes = in.sizes;
+  out.offset = SymExpr(0);
   if (format == MemoryFormat::Preserve) {
-    // Preserve keeps a non-overlapping-and-dense operand's strides; a
-    // contiguous operand's are row-major whatever its size-1 dims say.
+    // Preserve keeps a non-overlapping-and-dense operand's strides.
+    if (provablyDense(t, in)) {
+      out.strides = in.strides;
+      return checked(out);
+    }
     if (t.decide(isContiguousIn(in, MemoryFormat::Contiguous)) != true)
       return fail("preserve_format of a dynamic view that layoutc cannot "
-                  "prove contiguous: its strides depend on the order of "
-                  "run-time strides, which layoutc does not decide yet; "
-                  "give the format (contiguous, channels_last)");
+                  "prove non-overlapping and dense: its strides would depend "
+                  "on the order of run-time strides, which layoutc does not "
+                  "decide yet; give the format (contiguous, channels_last)");
     format = MemoryFormat::Contiguous;
   }
   Fallible<llvm::SmallVector<SymExpr, 6>> strides =
       symbolicStridesForFormat(in.sizes, format);
   if (!strides)
     return fail(strides.message());
-  SymLayout out;
-  out.sizes = in.sizes;
   out.strides = *strides;
-  out.offset = SymExpr(0);
   return checked(out);
 }
 

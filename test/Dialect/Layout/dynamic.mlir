@@ -67,3 +67,13 @@ func.func @copies(%x: !layout.tensor<?x?xf32>, %y: !layout.tensor<?x3x?x?xf32>) 
   %r = layout.reduce amax %y dims [1] keepdim : !layout.tensor<?x3x?x?xf32>
   return %c, %l, %h, %r : !layout.tensor<?x?xf32>, !layout.tensor<?x3x?x?xf32, strided<[?, 1, ?, 3]>>, !layout.tensor<?x3x?x?xf16>, !layout.tensor<?x1x?x?xf32>
 }
+
+// clone and to keep the strides of a view that is a permutation of a dense
+// layout for every size (PyTorch's preserve_format).
+// CHECK-LABEL: func.func @preserve_permuted
+// CHECK: layout.to %{{.*}} f16 : !layout.tensor<?x?x?x?xf32, strided<[?, 1, ?, ?]>> -> !layout.tensor<?x?x?x?xf16, strided<[?, 1, ?, ?]>>
+func.func @preserve_permuted(%x: !layout.tensor<?x?x?x?xf32>) -> !layout.tensor<?x?x?x?xf16, strided<[?, 1, ?, ?]>> {
+  %p = layout.permute %x [0, 3, 1, 2] : !layout.tensor<?x?x?x?xf32>
+  %h = layout.to %p f16 : !layout.tensor<?x?x?x?xf32, strided<[?, 1, ?, ?]>>
+  return %h : !layout.tensor<?x?x?x?xf16, strided<[?, 1, ?, ?]>>
+}
