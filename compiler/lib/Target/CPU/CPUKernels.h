@@ -17,10 +17,10 @@
 // which strides are exactly 0 or 1). Everything else comes from ctx[3], a
 // pointer to an i64 array laid out as the kExt* constants below say: the
 // chunk grain, the output count and elements per output of a reduction,
-// then size, source stride and destination stride of every plan loop
-// (elements), then for argmax/argmin size and stride of every source dim.
-// The raw entry point fills it (KernelExtents, from the plan's values
-// today), and computes the split from it with the planner's rule.
+// whether a copy's stores stream, then size, source stride and destination
+// stride of every plan loop (elements), then for argmax/argmin size and stride
+// of every source dim. The raw entry point fills it (KernelExtents, from the
+// plan's values today), and computes the split from it with the planner's rule.
 //
 // Addresses are plain pointers with i64 element indices (GEP), so loops need
 // no memref descriptors; vector values come from vector loads along unit
@@ -179,7 +179,8 @@ struct Range {
 constexpr int64_t kExtGrain = 0;   // iterations of the parallel loop per chunk
 constexpr int64_t kExtOutputs = 1; // reductions: result elements
 constexpr int64_t kExtPerOutput = 2; // reductions: input elements per output
-constexpr int64_t kExtLoops = 3;     // 3 per plan loop: size, src, dst stride
+constexpr int64_t kExtStream = 3;    // copies: 1 where stores stream
+constexpr int64_t kExtLoops = 4;     // 3 per plan loop: size, src, dst stride
 /// The slot of loop `loop`'s size (its strides follow).
 inline int64_t extLoopSlot(int64_t loop) { return kExtLoops + 3 * loop; }
 
@@ -323,13 +324,18 @@ private:
   Range rtRange(size_t loop);
   void rtCopyNest(size_t depth, Value s, Value d);
   void rtScalarRun(size_t loop, Value lo, Value hi, Value s, Value d);
+  void rtVectorRun(size_t loop, Range r, Value s, Value d, bool streaming);
   void rtInnerCopy(size_t loop, Range r, Value s, Value d);
   void rtTranspose();
   void rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s, Value d,
                     function_ref<void(Value, Value)> body);
   void rtPlane(Value s, Value d);
-  void rtMicro(Value s, Value d, Value ia, Value ib, int64_t blocks);
-  void rtEdge(Value s, Value d, Value ia, Value ib, Value rows, Value cols);
+  void rtTiles(Value s, Value d);
+  void rtInterleave(Value s, Value d, int64_t m);
+  void rtMicro(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,
+               bool streaming);
+  void rtEdge(Value s, Value d, Value ia, Value ib, int64_t n, Value rows,
+              Value cols);
   void rtReduceNest(size_t depth, Value s, Value a);
   void rtReduceRun(size_t loop, Range r, Value s, Value a);
   void rtReduceColumns(size_t loop, Range r, Value s, Value a, int64_t rows,
@@ -369,7 +375,7 @@ private:
   /// Run-time-extent mode: the chunk function's extents (i64 values).
   bool runtimeExtents = false;
   SmallVector<Value> rtSizes, rtSrcStrides, rtDstStrides;
-  Value rtGrain, rtOutputs;
+  Value rtGrain, rtOutputs, rtStream;
   Value rtExt;
   /// The induction variables of the copy nest's loops around the one being
   /// emitted, outermost first.

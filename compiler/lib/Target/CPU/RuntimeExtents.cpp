@@ -20,6 +20,8 @@
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::cpu;
@@ -52,12 +54,16 @@ int64_t KernelBuilder::rtParallelLoop() const {
     for (int64_t i = 0; i < n; ++i)
       if (std::abs(loops[i].srcStride) > std::abs(loops[parallel].srcStride))
         parallel = i;
-    if (parallel == du)
+    if (parallel == du) {
+      // Without another loop, split a: chunks then own whole destination
+      // rows, and b stays whole for the interleaving loops (rtPlane).
+      parallel = su;
       for (int64_t i = 0; i < n; ++i)
         if (i != su && i != du &&
-            (parallel == du || std::abs(loops[i].srcStride) >
+            (parallel == su || std::abs(loops[i].srcStride) >
                                    std::abs(loops[parallel].srcStride)))
           parallel = i;
+    }
     return parallel;
   }
   return 0;
@@ -207,6 +213,35 @@ RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
       sp.sets = m.max(one, m.ceilDiv(size, sp.grain));
   }
   e.store(sp.grain, sp.ext, e.i64, e.c64(kExtGrain));
+  // Copies whose traffic exceeds the presets' cacheBytes stream their
+  // stores, as the planner decides, where they fill whole lines: transpose
+  // tiles a line wide (checked per column in the kernel), one contiguous
+  // run, runs of longRunBytes or more, or runs of whole lines.
+  Value stream = e.c64(0);
+  if (k.kind == KernelKind::Copy && !k.plan.loops.empty()) {
+    size_t inner = k.plan.loops.size() - 1;
+    Value big = m.cmp(arith::CmpIPredicate::sgt,
+                      e.mulc(elements, src.bytes + dst.bytes),
+                      e.c64(target.cacheBytes));
+    Value fills = arith::ConstantIntOp::create(e.b, 1, 1);
+    if (k.plan.strategy != KernelStrategy::Transpose && inner > 0) {
+      Value runBytes = e.mulc(x.sizes[inner], dst.bytes);
+      fills = arith::OrIOp::create(
+          e.b,
+          m.cmp(arith::CmpIPredicate::sge, runBytes,
+                e.c64(target.longRunBytes)),
+          m.cmp(
+              arith::CmpIPredicate::eq,
+              arith::AndIOp::create(e.b, runBytes, e.c64(kCacheLineBytes - 1)),
+              e.c64(0)));
+    }
+    bool unitDst = staticStride(inner, false) == 1 ||
+                   k.plan.strategy == KernelStrategy::Transpose;
+    if (unitDst && k.plan.vectorWidth > 1)
+      stream = arith::ExtUIOp::create(e.b, e.i64,
+                                      arith::AndIOp::create(e.b, big, fills));
+  }
+  e.store(stream, sp.ext, e.i64, e.c64(kExtStream));
   sp.accCount = e.c64(0);
   if (k.kind == KernelKind::Reduce && !isArgReduction())
     sp.accCount = e.mul(sp.sets, sp.outputs);
@@ -258,6 +293,8 @@ void KernelBuilder::rtChunkBody(Value ctxPtr) {
   }
   rtGrain = slot(kExtGrain);
   rtOutputs = slot(kExtOutputs);
+  rtStream = arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
+                                   slot(kExtStream), e.c64(0));
   if (k.kind == KernelKind::Copy) {
     if (k.plan.strategy == KernelStrategy::Transpose)
       rtTranspose();
@@ -296,10 +333,99 @@ void KernelBuilder::rtScalarRun(size_t loop, Value lo, Value hi, Value s,
   });
 }
 
-/// The innermost loop of a copy: vectors where the destination's stride is
-/// 1 (contiguous, broadcast or lane-by-lane gathered source), the rest
-/// element by element; same-type contiguous runs from the tuning's libc
-/// threshold on call memcpy.
+/// The vector loop of a copy's innermost loop, whose destination stride is
+/// 1: vector loads where the source's stride is 1, a splat where it is 0,
+/// and by the run-time stride, deinterleaved loads for 2, reversed ones for
+/// -1, lane by lane otherwise; then the scalar rest. Streaming stores peel
+/// to an aligned destination first (x86 streams only aligned stores).
+void KernelBuilder::rtVectorRun(size_t loop, Range r, Value s, Value d,
+                                bool streaming) {
+  int64_t vw = k.plan.vectorWidth;
+  std::optional<int64_t> ss = staticStride(loop, true);
+  Type vt = e.vecOf(src.mem, vw);
+  Value lo = r.lo;
+  if (streaming) {
+    usesStreaming = true;
+    int64_t vbytes = vw * dst.bytes;
+    Value addr = LLVM::PtrToIntOp::create(
+        e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, r.lo)));
+    Value mis = arith::RemUIOp::create(e.b, addr, e.c64(vbytes));
+    Value peelBytes = arith::RemUIOp::create(
+        e.b, arith::SubIOp::create(e.b, e.c64(vbytes), mis), e.c64(vbytes));
+    Value peel = arith::DivUIOp::create(e.b, peelBytes, e.c64(dst.bytes));
+    Value peelEnd = e.minI(e.add(r.lo, peel), r.hi);
+    rtScalarRun(loop, r.lo, peelEnd, s, d);
+    lo = peelEnd;
+  }
+  auto run = [&](int64_t stride, function_ref<Value(Value)> lanes) {
+    Value count = arith::SubIOp::create(e.b, r.hi, lo);
+    // A deinterleaving load reads one element past its last lane.
+    if (stride == 2)
+      count = arith::SubIOp::create(e.b, count, e.c64(1));
+    Value vecEnd =
+        e.add(lo, e.mulc(arith::DivSIOp::create(
+                             e.b, arith::MaxSIOp::create(e.b, count, e.c64(0)),
+                             e.c64(vw)),
+                         vw));
+    e.forLoop(lo, vecEnd, vw, [&](Value i) {
+      e.store(e.convert(lanes(i), src, dst), dstPtr, dst.mem, e.add(d, i),
+              streaming);
+    });
+    rtScalarRun(loop, vecEnd, r.hi, s, d);
+  };
+  if (ss == 1)
+    return run(
+        1, [&](Value i) { return e.load(vt, srcPtr, src.mem, e.add(s, i)); });
+  if (ss == 0) {
+    Value splat = vector::BroadcastOp::create(
+        e.b, vt, e.load(src.mem, srcPtr, src.mem, s));
+    return run(0, [&](Value) { return splat; });
+  }
+  Value stride = rtSrcStrides[loop];
+  auto isStride = [&](int64_t v) {
+    return arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, stride,
+                                 e.c64(v));
+  };
+  auto general = [&] {
+    run(3, [&](Value i) {
+      Value first = e.add(s, e.mul(i, stride));
+      SmallVector<Value> lanes;
+      for (int64_t j = 0; j < vw; ++j)
+        lanes.push_back(
+            e.load(src.mem, srcPtr, src.mem, e.add(first, e.mulc(stride, j))));
+      return vector::FromElementsOp::create(e.b, vt, lanes).getResult();
+    });
+  };
+  auto reversed = [&] {
+    run(-1, [&](Value i) {
+      Value first = arith::SubIOp::create(e.b, s, i);
+      Value v = e.load(vt, srcPtr, src.mem, e.add(first, e.c64(-(vw - 1))));
+      SmallVector<int64_t> mask;
+      for (int64_t j = vw - 1; j >= 0; --j)
+        mask.push_back(j);
+      return vector::ShuffleOp::create(e.b, v, v, mask).getResult();
+    });
+  };
+  auto deinterleaved = [&] {
+    run(2, [&](Value i) {
+      Value first = e.add(s, e.mulc(i, 2));
+      Value all =
+          concat({e.load(vt, srcPtr, src.mem, first),
+                  e.load(vt, srcPtr, src.mem, e.add(first, e.c64(vw)))});
+      SmallVector<int64_t> mask;
+      for (int64_t j = 0; j < vw; ++j)
+        mask.push_back(2 * j);
+      return vector::ShuffleOp::create(e.b, all, all, mask).getResult();
+    });
+  };
+  e.ifElse(isStride(2), deinterleaved,
+           [&] { e.ifElse(isStride(-1), reversed, general); });
+}
+
+/// The innermost loop of a copy: rtVectorRun where the destination's
+/// stride is 1 (streaming where the extents say), same-type contiguous runs
+/// from the tuning's libc threshold through memcpy, else element by
+/// element.
 void KernelBuilder::rtInnerCopy(size_t loop, Range r, Value s, Value d) {
   int64_t vw = k.plan.vectorWidth;
   std::optional<int64_t> ss = staticStride(loop, true),
@@ -307,43 +433,24 @@ void KernelBuilder::rtInnerCopy(size_t loop, Range r, Value s, Value d) {
   if (ds != 1 || vw == 1)
     return rtScalarRun(loop, r.lo, r.hi, s, d);
   bool sameBits = src.mem == dst.mem && src.isBool == dst.isBool;
-  Type vt = e.vecOf(src.mem, vw);
-  auto vectors = [&] {
-    Value vecEnd = floorTo(r.lo, r.hi, vw);
-    Value splat;
-    if (ss == 0)
-      splat = vector::BroadcastOp::create(e.b, vt,
-                                          e.load(src.mem, srcPtr, src.mem, s));
-    e.forLoop(r.lo, vecEnd, vw, [&](Value i) {
-      Value v = splat;
-      if (ss == 1) {
-        v = e.load(vt, srcPtr, src.mem, e.add(s, i));
-      } else if (!splat) {
-        Value first = e.add(s, e.mul(i, rtSrcStrides[loop]));
-        SmallVector<Value> lanes;
-        for (int64_t j = 0; j < vw; ++j)
-          lanes.push_back(e.load(src.mem, srcPtr, src.mem,
-                                 e.add(first, e.mulc(rtSrcStrides[loop], j))));
-        v = vector::FromElementsOp::create(e.b, vt, lanes);
-      }
-      e.store(e.convert(v, src, dst), dstPtr, dst.mem, e.add(d, i));
-    });
-    rtScalarRun(loop, vecEnd, r.hi, s, d);
+  auto normal = [&] {
+    if (ss != 1 || !sameBits)
+      return rtVectorRun(loop, r, s, d, false);
+    Value n = arith::SubIOp::create(e.b, r.hi, r.lo);
+    Value bytes = e.mulc(n, dst.bytes);
+    Value longRun = arith::CmpIOp::create(e.b, arith::CmpIPredicate::sge, bytes,
+                                          e.c64(cpu().tuning.libcCopyBytes));
+    e.ifElse(
+        longRun,
+        [&] {
+          LLVM::MemcpyOp::create(e.b, e.gep(dstPtr, dst.mem, e.add(d, r.lo)),
+                                 e.gep(srcPtr, src.mem, e.add(s, r.lo)), bytes,
+                                 /*isVolatile=*/false);
+        },
+        [&] { rtVectorRun(loop, r, s, d, false); });
   };
-  if (ss != 1 || !sameBits)
-    return vectors();
-  Value n = arith::SubIOp::create(e.b, r.hi, r.lo);
-  Value bytes = e.mulc(n, dst.bytes);
-  Value longRun = arith::CmpIOp::create(e.b, arith::CmpIPredicate::sge, bytes,
-                                        e.c64(cpu().tuning.libcCopyBytes));
   e.ifElse(
-      longRun,
-      [&] {
-        LLVM::MemcpyOp::create(e.b, e.gep(dstPtr, dst.mem, e.add(d, r.lo)),
-                               e.gep(srcPtr, src.mem, e.add(s, r.lo)), bytes,
-                               /*isVolatile=*/false);
-      },
-      vectors);
+      rtStream, [&] { rtVectorRun(loop, r, s, d, true); }, normal);
 }
 
 //===----------------------------------------------------------------------===//
@@ -374,22 +481,124 @@ void KernelBuilder::rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s,
   });
 }
 
-/// One a x b plane: columns of tiles a line of destination elements wide
-/// (whole squares), walked down a; then single squares; then the columns
-/// past the last square. Rows past the last square along a are partial
-/// squares.
+/// One a x b plane. Where b is not split and runs 2, 3 or 4 long (fewer
+/// than a square's edge) directly inside a in the destination (NCHW ->
+/// NHWC), checked at run time: rows interleaved into one store; else
+/// tiles (rtTiles).
 void KernelBuilder::rtPlane(Value s, Value d) {
   auto [a, bl] = *k.plan.tiledLoops;
   int64_t n = k.plan.squareEdge;
+  SmallVector<int64_t> ms;
+  if (rtParallelLoop() != bl && k.plan.vectorWidth > 1)
+    for (int64_t m = 2; m <= 4 && m < n; ++m)
+      ms.push_back(m);
+  std::function<void(size_t)> dispatch = [&](size_t i) {
+    if (i == ms.size())
+      return rtTiles(s, d);
+    Value fits = arith::AndIOp::create(
+        e.b,
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtSizes[bl],
+                              e.c64(ms[i])),
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtDstStrides[a],
+                              e.c64(ms[i])));
+    e.ifElse(
+        fits, [&] { rtInterleave(s, d, ms[i]); }, [&] { dispatch(i + 1); });
+  };
+  dispatch(0);
+}
+
+/// b of m (static here) elements right inside a in the destination: per
+/// vector of a indices, m source rows, interleaved into one store of m
+/// vectors; the rest of a element by element.
+void KernelBuilder::rtInterleave(Value s, Value d, int64_t m) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t vw = k.plan.vectorWidth;
+  Range ra = rtRange(a);
+  Value sb = rtSrcStrides[bl];
+  Value full = floorTo(ra.lo, ra.hi, vw);
+  Type vt = e.vecOf(src.mem, vw);
+  SmallVector<Value> rowStarts;
+  for (int64_t j = 0; j < m; ++j)
+    rowStarts.push_back(e.add(s, e.mulc(sb, j)));
+  e.forLoop(ra.lo, full, vw, [&](Value ia) {
+    Value all;
+    int64_t width = 0;
+    for (int64_t j = 0; j < m; ++j) {
+      Value row = e.load(vt, srcPtr, src.mem, e.add(rowStarts[j], ia));
+      if (!all) {
+        all = row;
+      } else {
+        SmallVector<int64_t> cat;
+        for (int64_t c = 0; c < width + vw; ++c)
+          cat.push_back(c);
+        all = e.shuffle(all, row, cat);
+      }
+      width += vw;
+    }
+    SmallVector<int64_t> mask;
+    for (int64_t i = 0; i < vw; ++i)
+      for (int64_t j = 0; j < m; ++j)
+        mask.push_back(j * vw + i);
+    Value out =
+        e.convert(vector::ShuffleOp::create(e.b, all, all, mask), src, dst);
+    e.store(out, dstPtr, dst.mem, e.add(d, e.mulc(ia, m)));
+  });
+  e.forLoop(full, ra.hi, 1, [&](Value ia) {
+    for (int64_t j = 0; j < m; ++j) {
+      Value v = e.load(src.mem, srcPtr, src.mem, e.add(rowStarts[j], ia));
+      e.store(e.convert(v, src, dst), dstPtr, dst.mem,
+              e.add(d, e.add(e.mulc(ia, m), e.c64(j))));
+    }
+  });
+}
+
+/// Tiles of a plane: columns of tiles a line of destination elements wide
+/// (whole squares), walked down a, whose rows stream where the extents say
+/// and the rows are line-aligned (checked per column); then single
+/// squares; then the columns past the last square. Rows past the last
+/// square along a are partial squares.
+void KernelBuilder::rtTiles(Value s, Value d) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
   int64_t blocks = std::clamp<int64_t>(lineElements(dst.bytes) / n, 1, 4);
+  bool lineRows = blocks * n * dst.bytes == kCacheLineBytes;
   Range ra = rtRange(a), rb = rtRange(bl);
   Value aFull = floorTo(ra.lo, ra.hi, n);
   Value rowsLeft = arith::SubIOp::create(e.b, ra.hi, aFull);
+  // Destination rows a whole number of lines apart.
+  Value rowsAligned;
+  if (lineRows)
+    rowsAligned = arith::AndIOp::create(
+        e.b, rtStream,
+        arith::CmpIOp::create(
+            e.b, arith::CmpIPredicate::eq,
+            arith::AndIOp::create(e.b, e.mulc(rtDstStrides[a], dst.bytes),
+                                  e.c64(kCacheLineBytes - 1)),
+            e.c64(0)));
   auto column = [&](Value ib, int64_t blk) {
-    e.forLoop(ra.lo, aFull, n, [&](Value ia) { rtMicro(s, d, ia, ib, blk); });
+    auto tiles = [&](bool streaming) {
+      e.forLoop(ra.lo, aFull, n,
+                [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, streaming); });
+    };
+    if (blk == blocks && lineRows) {
+      usesStreaming = true;
+      Value addr = LLVM::PtrToIntOp::create(
+          e.b, e.i64,
+          e.gep(dstPtr, dst.mem,
+                e.add(e.add(d, ib), e.mul(ra.lo, rtDstStrides[a]))));
+      Value aligned = arith::CmpIOp::create(
+          e.b, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(e.b, addr, e.c64(kCacheLineBytes - 1)),
+          e.c64(0));
+      e.ifElse(
+          arith::AndIOp::create(e.b, rowsAligned, aligned),
+          [&] { tiles(true); }, [&] { tiles(false); });
+    } else {
+      tiles(false);
+    }
     ifPositive(rowsLeft, [&] {
       for (int64_t j = 0; j < blk; ++j)
-        rtEdge(s, d, aFull, e.add(ib, e.c64(j * n)), rowsLeft, e.c64(n));
+        rtEdge(s, d, aFull, e.add(ib, e.c64(j * n)), n, rowsLeft, e.c64(n));
     });
   };
   Value bWide = floorTo(rb.lo, rb.hi, n * blocks);
@@ -399,21 +608,35 @@ void KernelBuilder::rtPlane(Value s, Value d) {
     bWide = rb.lo;
   Value bFull = floorTo(bWide, rb.hi, n);
   e.forLoop(bWide, bFull, n, [&](Value ib) { column(ib, 1); });
+  // Half a square's edge or more left along b: a column of half squares.
+  int64_t half = n / 2;
+  if (half >= 2) {
+    Value halfEnd = floorTo(bFull, rb.hi, half);
+    Value aHalf = floorTo(ra.lo, ra.hi, half);
+    Value halfRows = arith::SubIOp::create(e.b, ra.hi, aHalf);
+    e.forLoop(bFull, halfEnd, half, [&](Value ib) {
+      e.forLoop(ra.lo, aHalf, half, [&](Value ia) {
+        rtMicro(s, d, ia, ib, half, 1, /*streaming=*/false);
+      });
+      ifPositive(halfRows,
+                 [&] { rtEdge(s, d, aHalf, ib, half, halfRows, e.c64(half)); });
+    });
+    bFull = halfEnd;
+  }
   Value colsLeft = arith::SubIOp::create(e.b, rb.hi, bFull);
   ifPositive(colsLeft, [&] {
     e.forLoop(ra.lo, ra.hi, n, [&](Value ia) {
       Value rows = e.minI(e.c64(n), arith::SubIOp::create(e.b, ra.hi, ia));
-      rtEdge(s, d, ia, bFull, rows, colsLeft);
+      rtEdge(s, d, ia, bFull, n, rows, colsLeft);
     });
   });
 }
 
 /// `blocks` n x n squares side by side along b at (ia, ib), each transposed
 /// in registers; each destination row stores once.
-void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib,
-                            int64_t blocks) {
+void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib, int64_t n,
+                            int64_t blocks, bool streaming) {
   auto [a, bl] = *k.plan.tiledLoops;
-  int64_t n = k.plan.squareEdge;
   if (n * src.bytes >= 64)
     usesWideRegisters = true;
   Type vt = e.vecOf(src.mem, n);
@@ -433,7 +656,7 @@ void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib,
     for (int64_t blk = 0; blk < blocks; ++blk)
       parts.push_back(cols[blk][i]);
     e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem,
-            e.add(out, e.mulc(da, i)));
+            e.add(out, e.mulc(da, i)), streaming);
   }
 }
 
@@ -441,10 +664,9 @@ void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib,
 /// `cols` (1 to n) b indices: masked loads and stores of a whole square's
 /// registers where both types are 4 or 8 bytes (AVX2's masked moves),
 /// else element by element.
-void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, Value rows,
-                           Value cols) {
+void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
+                           Value rows, Value cols) {
   auto [a, bl] = *k.plan.tiledLoops;
-  int64_t n = k.plan.squareEdge;
   Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
   if (src.bytes < 4 || dst.bytes < 4) {
     e.forLoop(e.c64(0), rows, 1, [&](Value i) {
