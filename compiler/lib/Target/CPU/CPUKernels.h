@@ -329,11 +329,14 @@ private:
   void rtTranspose();
   void rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s, Value d,
                     function_ref<void(Value, Value)> body);
-  void rtPlane(Value s, Value d);
+  void rtPlane(ArrayRef<int64_t> outside);
+  void rtPlaneBounds();
   void rtTiles(Value s, Value d);
   void rtInterleave(Value s, Value d, int64_t m);
   void rtMicro(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,
                bool streaming);
+  void rtSquaresAlongA(Value s, Value d, Value ia, Value ib, int64_t n,
+                       int64_t blocks, int64_t aBlocks);
   void rtEdge(Value s, Value d, Value ia, Value ib, int64_t n, Value rows,
               Value cols);
   void rtReduceNest(size_t depth, Value s, Value a);
@@ -376,6 +379,12 @@ private:
   bool runtimeExtents = false;
   SmallVector<Value> rtSizes, rtSrcStrides, rtDstStrides;
   Value rtGrain, rtOutputs, rtStream;
+  /// Transposes: the bounds of a plane's tiles, computed once per chunk
+  /// before the loops around the planes (rtPlaneBounds).
+  struct {
+    Value aFull, rowsLeft, rowsAligned, bWide, bFull, aHalf, halfRows, halfEnd,
+        colsLeft, aWide, crowded;
+  } rtBounds;
   Value rtExt;
   /// The induction variables of the copy nest's loops around the one being
   /// emitted, outermost first.
