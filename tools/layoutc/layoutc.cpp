@@ -109,6 +109,11 @@ cl::opt<bool> run("run",
                            "iota-filled arguments and print its results as "
                            "PyTorch prints tensors"),
                   cl::init(false), cl::cat(layoutcCategory));
+cl::opt<bool> runtimeExtents(
+    "runtime-extents",
+    cl::desc("CPU: compile every kernel with its loop sizes and strides read "
+             "at run time (docs/internals/runtime-extents.md)"),
+    cl::init(false), cl::Hidden, cl::cat(layoutcCategory));
 cl::opt<bool> noOpt("no-opt",
                     cl::desc("Skip the pipeline: emit the parsed, verified "
                              "program"),
@@ -189,6 +194,7 @@ static layout::DriverOptions driverOptions(const TargetFlags &targetFlags,
   options.cpu.features = llvm::join(*targetFlags.features, ",");
   options.cpu.triple = mtriple;
   options.cpu.optLevel = optLevel;
+  options.cpu.runtimeExtents = runtimeExtents;
   for (const cl::Option *option :
        {static_cast<cl::Option *>(targetFlags.cpu),
         static_cast<cl::Option *>(targetFlags.features),

@@ -125,8 +125,9 @@ static LogicalResult generateCode(ModuleOp planned, ArrayRef<EmitKind> kinds,
     return success();
   MLIRContext *context = planned.getContext();
   prepareKernelContext(context);
-  code.llvmModule = compileKernels(context, planned.getLoc(), code.abis,
-                                   code.llvmContext, *target.machine, optLevel);
+  code.llvmModule =
+      compileKernels(context, planned.getLoc(), code.abis, code.llvmContext,
+                     *target.machine, optLevel, target.cpu.runtimeExtents);
   return success(code.llvmModule != nullptr);
 }
 

@@ -10,6 +10,18 @@
 // order, so results never depend on the thread count. The DLPack entry point
 // validates its tensors with lrt_bind_tensors and calls the raw one.
 //
+// Run-time-extent mode (CPUOptions::runtimeExtents, RuntimeExtents.cpp,
+// docs/internals/runtime-extents.md): the chunk function bakes in only the
+// plan's shape-independent facts (strategy, types, loop count and order,
+// reduced loops, tiled loops, square edge, vector width, parallel loop, and
+// which strides are exactly 0 or 1). Everything else comes from ctx[3], a
+// pointer to an i64 array laid out as the kExt* constants below say: the
+// chunk grain, the output count and elements per output of a reduction,
+// whether a copy's stores stream, then size, source stride and destination
+// stride of every plan loop (elements), then for argmax/argmin size and stride
+// of every source dim. The raw entry point fills it (KernelExtents, from the
+// plan's values today), and computes the split from it with the planner's rule.
+//
 // Addresses are plain pointers with i64 element indices (GEP), so loops need
 // no memref descriptors; vector values come from vector loads along unit
 // strides and are transposed in registers with shuffles.
@@ -163,15 +175,44 @@ struct Range {
   Value lo, hi;
 };
 
+/// Run-time-extent mode: slots of the i64 extents array ctx[3] points to.
+constexpr int64_t kExtGrain = 0;   // iterations of the parallel loop per chunk
+constexpr int64_t kExtOutputs = 1; // reductions: result elements
+constexpr int64_t kExtPerOutput = 2; // reductions: input elements per output
+constexpr int64_t kExtStream = 3;    // copies: 1 where stores stream
+constexpr int64_t kExtLoops = 4;     // 3 per plan loop: size, src, dst stride
+/// The slot of loop `loop`'s size (its strides follow).
+inline int64_t extLoopSlot(int64_t loop) { return kExtLoops + 3 * loop; }
+
+/// A kernel's extents as run-time values (i64, elements), in the raw entry
+/// point: what the extents array holds before the split is derived.
+struct KernelExtents {
+  /// Per plan loop.
+  SmallVector<Value> sizes, srcStrides, dstStrides;
+  /// Reductions: result elements and input elements per result element.
+  Value outputs, perOutput;
+  /// argmax/argmin: the source's logical sizes and strides.
+  SmallVector<Value> srcDimSizes, srcDimStrides;
+};
+
+/// What the raw entry point derives from a kernel's extents (storeExtents).
+struct RuntimeSplit {
+  /// The extents array, the parallel loop's size and grain (what
+  /// lrt_parallel_for gets), and the accumulator sets and elements.
+  Value ext, n, grain, sets, accCount;
+  Value outputs, perOutput;
+};
+
 /// Emits one kernel of a function: its chunk function, and the serial code
 /// of the raw entry point around it. The members are declared by the file
 /// that defines them; each definition carries its documentation.
 
 class KernelBuilder {
 public:
-  KernelBuilder(Emitter &e, const Kernel &k, std::string name)
+  KernelBuilder(Emitter &e, const Kernel &k, std::string name,
+                bool runtimeExtents = false)
       : e(e), k(k), name(std::move(name)), src(elemOf(k.srcType)),
-        dst(elemOf(k.dstType)) {
+        dst(elemOf(k.dstType)), runtimeExtents(runtimeExtents) {
     // A copy without conversion moves bits. x86 has no f16/bf16 vector
     // arithmetic, and LLVM legalizes their shuffles lane by lane (bf16 most
     // of all); as i16 the same moves are plain integer shuffles.
@@ -195,6 +236,15 @@ public:
   // The raw entry point's serial code for accumulators (ReduceKernels.cpp).
   void emitInit(Value acc);
   void emitFinalize(Value acc, Value out);
+
+  // Run-time-extent mode (RuntimeExtents.cpp).
+  bool hasRuntimeExtents() const { return runtimeExtents; }
+  int64_t rtParallelLoop() const;
+  bool rtPartials() const;
+  int64_t extentSlots() const;
+  RuntimeSplit storeExtents(const KernelExtents &x);
+  void rtInit(Value acc, const RuntimeSplit &sp);
+  void rtFinalize(Value acc, Value out, const RuntimeSplit &sp);
 
 private:
   Range rangeOf(size_t loop);
@@ -267,7 +317,45 @@ private:
                       int64_t blocks, int64_t aBlocks);
   SmallVector<Value> transposeLanes4(ArrayRef<Value> v, int64_t n);
 
+  // Run-time-extent mode (RuntimeExtents.cpp).
+  void rtChunkBody(Value ctxPtr);
+  std::optional<int64_t> staticStride(size_t loop, bool source) const;
+  Value scaled(Value i, size_t loop, bool source);
+  Range rtRange(size_t loop);
+  void rtCopyNest(size_t depth, Value s, Value d);
+  void rtScalarRun(size_t loop, Value lo, Value hi, Value s, Value d);
+  void rtVectorRun(size_t loop, Range r, Value s, Value d, bool streaming);
+  void rtInnerCopy(size_t loop, Range r, Value s, Value d);
+  void rtTranspose();
+  void rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s, Value d,
+                    function_ref<void(Value, Value)> body);
+  void rtPlane(ArrayRef<int64_t> outside);
+  void rtPlaneBounds();
+  void rtTiles(Value s, Value d);
+  void rtInterleave(Value s, Value d, int64_t m);
+  void rtMicro(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,
+               bool streaming);
+  void rtSquaresAlongA(Value s, Value d, Value ia, Value ib, int64_t n,
+                       int64_t blocks, int64_t aBlocks);
+  void rtEdge(Value s, Value d, Value ia, Value ib, int64_t n, Value rows,
+              Value cols);
+  void rtReduceNest(size_t depth, Value s, Value a);
+  void rtReduceRun(size_t loop, Range r, Value s, Value a);
+  void rtReduceColumns(size_t loop, Range r, Value s, Value a, int64_t rows,
+                       Value rowStride);
+  void rtArgReduction();
+  void rtArgLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
+                 function_ref<void(Value)> body);
+
   // Reductions (ReduceKernels.cpp).
+  // ReduceOps of this kernel's reduction into accumulator `acc`: its
+  // identity (of type t, acc.mem by default), combine, balanced pairwise
+  // combine, lane-order horizontal combine, and fold (ReduceOps::fold).
+  Value reductionIdentity(const Elem &acc, Type t = {});
+  Value reductionCombine(const Elem &acc, Value x, Value y);
+  Value reductionPairwise(const Elem &acc, ValueRange vals);
+  Value reductionHorizontal(const Elem &acc, Value v);
+  Value reductionFold(const Elem &acc, SmallVector<Value> vals);
   void emitReduceNest(size_t depth, Value s, Value a);
   void emitReduceRun(const KernelLoop &l, Range r, Value s, Value a);
   int64_t runPrefetchBytes() const;
@@ -287,6 +375,17 @@ private:
   std::string name;
   Elem src, dst;
   Value begin, end, srcPtr, dstPtr, accPtr;
+  /// Run-time-extent mode: the chunk function's extents (i64 values).
+  bool runtimeExtents = false;
+  SmallVector<Value> rtSizes, rtSrcStrides, rtDstStrides;
+  Value rtGrain, rtOutputs, rtStream;
+  /// Transposes: the bounds of a plane's tiles, computed once per chunk
+  /// before the loops around the planes (rtPlaneBounds).
+  struct {
+    Value aFull, rowsLeft, rowsAligned, bWide, bFull, aHalf, halfRows, halfEnd,
+        colsLeft, aWide, crowded;
+  } rtBounds;
+  Value rtExt;
   /// The induction variables of the copy nest's loops around the one being
   /// emitted, outermost first.
   SmallVector<Value> copyIndices;

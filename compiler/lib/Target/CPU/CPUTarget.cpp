@@ -231,12 +231,12 @@ LogicalResult mlir::layout::emitMachineCode(llvm::Module &module,
   return success();
 }
 
-std::unique_ptr<llvm::Module>
-mlir::layout::compileKernels(MLIRContext *context, Location loc,
-                             ArrayRef<FunctionABI> abis,
-                             llvm::LLVMContext &llvmContext,
-                             llvm::TargetMachine &machine, unsigned optLevel) {
-  OwningOpRef<ModuleOp> kernels = buildKernelModule(context, loc, abis);
+std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
+    MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
+    llvm::LLVMContext &llvmContext, llvm::TargetMachine &machine,
+    unsigned optLevel, bool runtimeExtents) {
+  OwningOpRef<ModuleOp> kernels =
+      buildKernelModule(context, loc, abis, runtimeExtents);
   if (failed(lowerKernelModuleToLLVM(*kernels)))
     return nullptr;
   return translateAndOptimize(*kernels, llvmContext, machine, optLevel);
@@ -256,8 +256,9 @@ LogicalResult compileShard(MLIRContext *context, Location loc,
   if (failed(machine))
     return failure();
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> module = compileKernels(
-      context, loc, abis, llvmContext, **machine, options.optLevel);
+  std::unique_ptr<llvm::Module> module =
+      compileKernels(context, loc, abis, llvmContext, **machine,
+                     options.optLevel, options.runtimeExtents);
   if (!module)
     return failure();
   llvm::SmallString<0> buffer;

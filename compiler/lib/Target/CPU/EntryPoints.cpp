@@ -112,7 +112,9 @@ void KernelBuilder::emitChunk() {
   srcPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(0));
   dstPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(1));
   accPtr = e.load(e.ptr, ctxPtr, e.ptr, e.c64(2));
-  if (k.kind == KernelKind::Copy) {
+  if (runtimeExtents) {
+    rtChunkBody(ctxPtr);
+  } else if (k.kind == KernelKind::Copy) {
     if (k.plan.strategy == KernelStrategy::Transpose)
       emitTranspose();
     else
@@ -156,15 +158,38 @@ cpu::Range KernelBuilder::rangeOf(size_t loop) {
 
 namespace {
 
+/// Run-time-extent mode: where a kernel's extents come from, as values of
+/// the raw entry point. Today the plan's static values; a caller with
+/// run-time shapes replaces this one function.
+static KernelExtents fillExtents(Emitter &e, const Kernel &k) {
+  KernelExtents x;
+  for (const KernelLoop &l : k.plan.loops) {
+    x.sizes.push_back(e.c64(l.size));
+    x.srcStrides.push_back(e.c64(l.srcStride));
+    x.dstStrides.push_back(e.c64(l.dstStride));
+  }
+  if (k.kind == KernelKind::Reduce) {
+    int64_t outputs = *numel(k.dst.sizes), inputs = *numel(k.src.sizes);
+    x.outputs = e.c64(outputs);
+    x.perOutput = e.c64(outputs ? inputs / outputs : 0);
+  }
+  for (int64_t d = 0; d < k.src.rank(); ++d) {
+    x.srcDimSizes.push_back(e.c64(k.src.sizes[d]));
+    x.srcDimStrides.push_back(e.c64(k.src.strides[d]));
+  }
+  return x;
+}
+
 class FunctionBuilder {
 public:
-  FunctionBuilder(Emitter &e, const FunctionABI &abi) : e(e), abi(abi) {}
+  FunctionBuilder(Emitter &e, const FunctionABI &abi, bool runtimeExtents)
+      : e(e), abi(abi), runtimeExtents(runtimeExtents) {}
 
   void build() {
     SmallVector<std::unique_ptr<KernelBuilder>> kernels;
     for (auto [i, k] : llvm::enumerate(abi.kernels)) {
       kernels.push_back(std::make_unique<KernelBuilder>(
-          e, k, abi.name + "__kernel" + std::to_string(i)));
+          e, k, abi.name + "__kernel" + std::to_string(i), runtimeExtents));
       kernels.back()->emitChunk();
     }
     buildRaw(kernels);
@@ -206,17 +231,41 @@ private:
       if (!buffer.param)
         scratchOffset[i] =
             reserve(buffer.size * elementBytes(buffer.elementType));
-    for (auto [i, kb] : llvm::enumerate(kernels))
-      if (int64_t n = kb->accumulatorCount())
-        accOffset[i] = reserve(n * kb->accumulator().bytes);
+    if (!runtimeExtents)
+      for (auto [i, kb] : llvm::enumerate(kernels))
+        if (int64_t n = kb->accumulatorCount())
+          accOffset[i] = reserve(n * kb->accumulator().bytes);
+
+    // Run-time extents: each kernel's extents and split first; its
+    // accumulators follow the static scratch at run-time offsets.
+    SmallVector<RuntimeSplit> splits(kernels.size());
+    SmallVector<Value> rtAccOffset(kernels.size());
+    Value rtScratchBytes;
+    if (runtimeExtents) {
+      Value total = e.c64(scratchBytes);
+      for (auto [i, kb] : llvm::enumerate(kernels)) {
+        splits[i] = kb->storeExtents(fillExtents(e, abi.kernels[i]));
+        if (abi.kernels[i].kind != KernelKind::Reduce || kb->isArgReduction())
+          continue;
+        rtAccOffset[i] = total;
+        Value bytes = arith::MaxSIOp::create(
+            b, e.mulc(splits[i].accCount, kb->accumulator().bytes), one);
+        Value lines =
+            arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
+        total = e.add(total, e.mulc(lines, 64));
+      }
+      if (llvm::any_of(rtAccOffset, [](Value v) { return bool(v); }))
+        rtScratchBytes = total;
+    }
 
     Value scratch = e.nullPtr();
     Block *cleanup = f.addBlock();
     cleanup->addArgument(e.ptr, b.getLoc());
-    if (scratchBytes) {
+    if (scratchBytes || rtScratchBytes) {
       Value slot = LLVM::AllocaOp::create(b, e.ptr, e.ptr, one, 8);
       Value st =
-          e.call("lrt_scratch_alloc", e.ptr, {e.c64(scratchBytes), slot});
+          e.call("lrt_scratch_alloc", e.ptr,
+                 {rtScratchBytes ? rtScratchBytes : e.c64(scratchBytes), slot});
       Block *ok = f.addBlock();
       LLVM::CondBrOp::create(b, e.isNonNull(st), fail, ValueRange{st}, ok,
                              ValueRange{});
@@ -237,6 +286,11 @@ private:
 
     for (auto [i, kb] : llvm::enumerate(kernels)) {
       const Kernel &k = abi.kernels[i];
+      if (runtimeExtents) {
+        buildRuntimeLaunch(*kb, k, i, splits[i], rtAccOffset[i], base, scratch,
+                           options, cleanup, f);
+        continue;
+      }
       Elem srcEl = elemOf(k.srcType), dstEl = elemOf(k.dstType);
       Value ctxArray = LLVM::AllocaOp::create(b, e.ptr, e.ptr, e.c64(3), 8);
       Value srcView = e.gep(base[k.srcBuffer], srcEl.mem, e.c64(k.src.offset));
@@ -263,9 +317,40 @@ private:
     LLVM::BrOp::create(b, ValueRange{e.nullPtr()}, cleanup);
 
     b.setInsertionPointToStart(cleanup);
-    if (scratchBytes)
+    if (scratchBytes || rtScratchBytes)
       e.call("lrt_scratch_free", Type(), {scratch});
     LLVM::ReturnOp::create(b, cleanup->getArgument(0));
+  }
+
+  /// Run-time extents: one kernel's context (with its extents array),
+  /// accumulators and lrt_parallel_for call, as buildRaw's loop does.
+  void buildRuntimeLaunch(KernelBuilder &kb, const Kernel &k, size_t i,
+                          const RuntimeSplit &sp, Value accOffset,
+                          ArrayRef<Value> base, Value scratch, Value options,
+                          Block *cleanup, LLVM::LLVMFuncOp f) {
+    auto &b = e.b;
+    Elem srcEl = elemOf(k.srcType), dstEl = elemOf(k.dstType);
+    Value ctxArray = LLVM::AllocaOp::create(b, e.ptr, e.ptr, e.c64(4), 8);
+    Value srcView = e.gep(base[k.srcBuffer], srcEl.mem, e.c64(k.src.offset));
+    Value dstView = e.gep(base[k.dstBuffer], dstEl.mem, e.c64(k.dst.offset));
+    Value acc =
+        accOffset ? e.gep(scratch, b.getI8Type(), accOffset) : e.nullPtr();
+    e.store(srcView, ctxArray, e.ptr, e.c64(0));
+    e.store(dstView, ctxArray, e.ptr, e.c64(1));
+    e.store(acc, ctxArray, e.ptr, e.c64(2));
+    e.store(sp.ext, ctxArray, e.ptr, e.c64(3));
+    if (accOffset)
+      kb.rtInit(acc, sp);
+    Value fn = LLVM::AddressOfOp::create(
+        b, e.ptr, abi.name + "__kernel" + std::to_string(i));
+    Value st = e.call("lrt_parallel_for", e.ptr,
+                      {options, sp.n, sp.grain, fn, ctxArray});
+    Block *next = f.addBlock();
+    LLVM::CondBrOp::create(b, e.isNonNull(st), cleanup, ValueRange{st}, next,
+                           ValueRange{});
+    b.setInsertionPointToStart(next);
+    if (accOffset)
+      kb.rtFinalize(acc, dstView, sp);
   }
 
   void buildDLPack() {
@@ -327,6 +412,7 @@ private:
 
   Emitter &e;
   const FunctionABI &abi;
+  bool runtimeExtents;
 };
 
 } // namespace
@@ -338,13 +424,14 @@ LogicalResult mlir::layout::analyzeFunctions(ModuleOp planned,
 
 OwningOpRef<ModuleOp>
 mlir::layout::buildKernelModule(MLIRContext *context, Location loc,
-                                ArrayRef<FunctionABI> abis) {
+                                ArrayRef<FunctionABI> abis,
+                                bool runtimeExtents) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   Emitter e(*module);
   // The runtime's functions; declared up front with exact types.
   e.declare("lrt_scratch_free", LLVM::LLVMVoidType::get(context), {e.ptr});
   for (const FunctionABI &abi : abis)
-    FunctionBuilder(e, abi).build();
+    FunctionBuilder(e, abi, runtimeExtents).build();
   return module;
 }
 

@@ -189,6 +189,26 @@ struct ReduceOps {
 
 } // namespace
 
+Value KernelBuilder::reductionIdentity(const Elem &acc, Type t) {
+  return ReduceOps(e, k.reduction, acc, src).identity(t ? t : acc.mem);
+}
+
+Value KernelBuilder::reductionCombine(const Elem &acc, Value x, Value y) {
+  return ReduceOps(e, k.reduction, acc, src).combine(x, y);
+}
+
+Value KernelBuilder::reductionPairwise(const Elem &acc, ValueRange vals) {
+  return ReduceOps(e, k.reduction, acc, src).combinePairwise(vals);
+}
+
+Value KernelBuilder::reductionHorizontal(const Elem &acc, Value v) {
+  return ReduceOps(e, k.reduction, acc, src).horizontal(v);
+}
+
+Value KernelBuilder::reductionFold(const Elem &acc, SmallVector<Value> vals) {
+  return ReduceOps(e, k.reduction, acc, src).fold(std::move(vals));
+}
+
 /// Serial code in the raw entry point: accumulators to their identity.
 void KernelBuilder::emitInit(Value acc) {
   Elem a = accumulator();

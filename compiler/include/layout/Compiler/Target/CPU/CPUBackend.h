@@ -36,6 +36,9 @@ struct CPUOptions {
   std::string features;
   /// -O level for LLVM's pipeline and code generator.
   unsigned optLevel = 3;
+  /// Every kernel reads its loop sizes and strides at run time instead of
+  /// baking in the plan's (docs/internals/runtime-extents.md).
+  bool runtimeExtents = false;
 };
 
 /// A kernel function attribute: "avx2" asks translateAndOptimize to generate
@@ -52,9 +55,11 @@ LogicalResult analyzeFunctions(ModuleOp planned,
 /// functions `abis` describe, as their plans say: per function a DLPack
 /// entry point `<name>`, a raw entry point `<name>_raw` and internal chunk
 /// functions. Safe to call on several threads at once for one context once
-/// prepareKernelContext has run on it.
+/// prepareKernelContext has run on it. `runtimeExtents`: every kernel in
+/// run-time-extent mode (CPUOptions::runtimeExtents).
 OwningOpRef<ModuleOp> buildKernelModule(MLIRContext *context, Location loc,
-                                        ArrayRef<FunctionABI> abis);
+                                        ArrayRef<FunctionABI> abis,
+                                        bool runtimeExtents = false);
 
 /// analyzeFunctions and buildKernelModule for all of a planned module.
 FailureOr<OwningOpRef<ModuleOp>>
@@ -87,11 +92,10 @@ std::unique_ptr<llvm::Module> translateAndOptimize(ModuleOp llvmDialect,
 /// module (buildKernelModule) lowered to the LLVM dialect, translated for
 /// `machine` and optimized at `optLevel`; the MLIR module is gone on
 /// return. Null after a diagnostic. Needs prepareKernelContext(context).
-std::unique_ptr<llvm::Module> compileKernels(MLIRContext *context, Location loc,
-                                             ArrayRef<FunctionABI> abis,
-                                             llvm::LLVMContext &llvmContext,
-                                             llvm::TargetMachine &machine,
-                                             unsigned optLevel);
+std::unique_ptr<llvm::Module>
+compileKernels(MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
+               llvm::LLVMContext &llvmContext, llvm::TargetMachine &machine,
+               unsigned optLevel, bool runtimeExtents = false);
 
 /// Writes an object file or assembly for `module`.
 LogicalResult emitMachineCode(llvm::Module &module,

@@ -1,0 +1,981 @@
+//===- RuntimeExtents.cpp - Kernels with run-time sizes and strides -------===//
+//
+// Run-time-extent mode (CPUOptions::runtimeExtents): chunk functions that
+// read every loop size and every stride other than an exact 0 or 1 from the
+// extents array (CPUKernels.h, kExt*), and the raw entry point's side: the
+// array, the split and the accumulator counts derived from it with the
+// planner's rule (splitAcrossThreads, chunkGrain), and the accumulators'
+// serial code. Copies: a loop nest whose innermost loop moves vectors where
+// the destination's stride is 1 (a memcpy call for long same-type runs);
+// transposes: square register tiles (transposeSquare) a line wide along b,
+// masked or scalar edges; reductions: vector accumulators along unit
+// strides, rows in groups; argmax/argmin serial in logical order.
+// Indices are 64-bit; stores never stream.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CPUKernels.h"
+
+#include "layout/Compiler/Semantics/Reductions.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::cpu;
+
+//===----------------------------------------------------------------------===//
+// Static facts
+//===----------------------------------------------------------------------===//
+
+/// The loop chunks split: the plan's when it splits one, else the one the
+/// planner would pick for a larger shape of the same stride order (the
+/// reduced outermost loop, the first kept loop; a transpose's source-
+/// outermost loop other than b where there is one; loop 0).
+int64_t KernelBuilder::rtParallelLoop() const {
+  const auto &loops = k.plan.loops;
+  if (isArgReduction() || loops.empty())
+    return -1;
+  if (k.plan.parallelLoop)
+    return *k.plan.parallelLoop;
+  if (k.kind == KernelKind::Reduce) {
+    if (loops.front().reduced)
+      return 0;
+    for (size_t i = 0; i < loops.size(); ++i)
+      if (!loops[i].reduced)
+        return i;
+    return 0;
+  }
+  if (k.plan.strategy == KernelStrategy::Transpose) {
+    int64_t n = loops.size(), su = k.plan.tiledLoops->first,
+            du = k.plan.tiledLoops->second, parallel = 0;
+    for (int64_t i = 0; i < n; ++i)
+      if (std::abs(loops[i].srcStride) > std::abs(loops[parallel].srcStride))
+        parallel = i;
+    if (parallel == du) {
+      // Without another loop, split a: chunks then own whole destination
+      // rows, and b stays whole for the interleaving loops (rtPlane).
+      parallel = su;
+      for (int64_t i = 0; i < n; ++i)
+        if (i != su && i != du &&
+            (parallel == su || std::abs(loops[i].srcStride) >
+                                   std::abs(loops[parallel].srcStride)))
+          parallel = i;
+    }
+    return parallel;
+  }
+  return 0;
+}
+
+/// Chunks accumulate their own output sets, combined in chunk order.
+bool KernelBuilder::rtPartials() const {
+  return k.kind == KernelKind::Reduce && !isArgReduction() &&
+         !k.plan.loops.empty() && k.plan.loops.front().reduced &&
+         rtParallelLoop() == 0;
+}
+
+int64_t KernelBuilder::extentSlots() const {
+  return extLoopSlot(k.plan.loops.size()) +
+         (isArgReduction() ? 2 : 0) * k.src.rank();
+}
+
+/// A stride that is exactly 0 or 1 for every shape of the stride order:
+/// reduced loops' destination strides, and the unit strides the plan's
+/// strategy relies on. Other strides are read at run time.
+std::optional<int64_t> KernelBuilder::staticStride(size_t loop,
+                                                   bool source) const {
+  const KernelLoop &l = k.plan.loops[loop];
+  int64_t stride = source ? l.srcStride : l.dstStride;
+  if (stride == 0 || stride == 1)
+    return stride;
+  return std::nullopt;
+}
+
+Value KernelBuilder::scaled(Value i, size_t loop, bool source) {
+  if (std::optional<int64_t> st = staticStride(loop, source))
+    return e.mulc(i, *st);
+  return e.mul(i, source ? rtSrcStrides[loop] : rtDstStrides[loop]);
+}
+
+cpu::Range KernelBuilder::rtRange(size_t loop) {
+  if (rtParallelLoop() == static_cast<int64_t>(loop))
+    return {begin, end};
+  return {e.c64(0), rtSizes[loop]};
+}
+
+//===----------------------------------------------------------------------===//
+// The raw entry point's side
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// i64 helpers on run-time values for the split rule.
+struct SplitMath {
+  Emitter &e;
+  Value sel(Value c, Value x, Value y) {
+    return arith::SelectOp::create(e.b, c, x, y);
+  }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(e.b, p, x, y);
+  }
+  Value max(Value x, Value y) { return arith::MaxSIOp::create(e.b, x, y); }
+  Value min(Value x, Value y) { return arith::MinSIOp::create(e.b, x, y); }
+  Value div(Value x, Value y) { return arith::DivSIOp::create(e.b, x, y); }
+  /// ceil(x / y) for x >= 0, y >= 1.
+  Value ceilDiv(Value x, Value y) {
+    return div(e.add(x, arith::SubIOp::create(e.b, y, e.c64(1))), y);
+  }
+  /// The planner's evenChunks.
+  Value evenChunks(Value units, Value chunks) {
+    Value one = e.c64(1);
+    Value trivial =
+        arith::OrIOp::create(e.b, cmp(arith::CmpIPredicate::sle, units, one),
+                             cmp(arith::CmpIPredicate::sle, chunks, one));
+    Value safe = max(chunks, one);
+    Value per = ceilDiv(max(units, one), safe);
+    return sel(trivial, one, ceilDiv(max(units, one), per));
+  }
+};
+} // namespace
+
+/// Fills the extents array from `x` and derives the split as the planner
+/// does (splitAcrossThreads, the reduction's partials budget, chunkGrain),
+/// with the CPU presets' split parameters, which all CPU targets share:
+/// chunk boundaries depend only on the shape.
+RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
+  SplitMath m{e};
+  RuntimeSplit sp;
+  sp.ext = LLVM::AllocaOp::create(
+      e.b, e.ptr, e.i64, e.c64(std::max<int64_t>(1, extentSlots())), 8);
+  for (size_t i = 0; i < k.plan.loops.size(); ++i) {
+    e.store(x.sizes[i], sp.ext, e.i64, e.c64(extLoopSlot(i)));
+    e.store(x.srcStrides[i], sp.ext, e.i64, e.c64(extLoopSlot(i) + 1));
+    e.store(x.dstStrides[i], sp.ext, e.i64, e.c64(extLoopSlot(i) + 2));
+  }
+  if (isArgReduction())
+    for (int64_t d = 0; d < k.src.rank(); ++d) {
+      int64_t slot = extLoopSlot(k.plan.loops.size()) + 2 * d;
+      e.store(x.srcDimSizes[d], sp.ext, e.i64, e.c64(slot));
+      e.store(x.srcDimStrides[d], sp.ext, e.i64, e.c64(slot + 1));
+    }
+  sp.outputs = x.outputs ? x.outputs : e.c64(0);
+  sp.perOutput = x.perOutput ? x.perOutput : e.c64(0);
+  e.store(sp.outputs, sp.ext, e.i64, e.c64(kExtOutputs));
+  e.store(sp.perOutput, sp.ext, e.i64, e.c64(kExtPerOutput));
+
+  TargetInfo target = cpuTarget(/*avx512=*/false);
+  Value one = e.c64(1);
+  Value elements = one;
+  for (Value size : x.sizes)
+    elements = e.mul(elements, size);
+  int64_t loop = rtParallelLoop();
+  sp.n = one;
+  sp.grain = one;
+  sp.sets = one;
+  if (loop >= 0) {
+    Value size = x.sizes[loop];
+    int64_t unit = 1;
+    if (k.plan.strategy == KernelStrategy::Transpose &&
+        loop == k.plan.tiledLoops->second)
+      unit = lineElements(dst.bytes);
+    Value units = m.ceilDiv(size, e.c64(unit));
+    Value traffic;
+    Value read = e.mulc(elements, src.bytes);
+    if (k.kind == KernelKind::Copy)
+      traffic = e.mulc(elements, src.bytes + dst.bytes);
+    else if (rtPartials())
+      traffic = read;
+    else
+      traffic = e.add(read, e.mulc(sp.outputs, dst.bytes));
+    Value byTraffic =
+        m.max(one, m.div(traffic, e.c64(target.minBytesPerChunk)));
+    Value chunks = m.evenChunks(
+        units,
+        m.min(e.c64(std::max<int64_t>(1, target.numThreads)), byTraffic));
+    if (rtPartials()) {
+      Value budget = m.min(m.div(read, e.c64(target.reducePartialsShare)),
+                           e.c64(target.reducePartialsBytes));
+      Value setBytes = e.mulc(sp.outputs, accumulator().bytes);
+      // Halving from at most numThreads chunks takes at most 64 steps.
+      for (int64_t step = 0;
+           step < 64 && (int64_t(1) << step) < 2 * target.numThreads; ++step) {
+        Value over = arith::AndIOp::create(
+            e.b, m.cmp(arith::CmpIPredicate::sgt, chunks, one),
+            m.cmp(arith::CmpIPredicate::sgt, e.mul(chunks, setBytes), budget));
+        chunks = m.sel(over, m.div(chunks, e.c64(2)), chunks);
+      }
+      chunks = m.evenChunks(size, chunks);
+    }
+    sp.n = size;
+    sp.grain = m.max(one, e.mulc(m.ceilDiv(units, chunks), unit));
+    if (rtPartials())
+      sp.sets = m.max(one, m.ceilDiv(size, sp.grain));
+  }
+  e.store(sp.grain, sp.ext, e.i64, e.c64(kExtGrain));
+  // Copies whose traffic exceeds the presets' cacheBytes stream their
+  // stores, as the planner decides, where they fill whole lines: transpose
+  // tiles a line wide (checked per column in the kernel), one contiguous
+  // run, runs of longRunBytes or more, or runs of whole lines.
+  Value stream = e.c64(0);
+  if (k.kind == KernelKind::Copy && !k.plan.loops.empty()) {
+    size_t inner = k.plan.loops.size() - 1;
+    Value big = m.cmp(arith::CmpIPredicate::sgt,
+                      e.mulc(elements, src.bytes + dst.bytes),
+                      e.c64(target.cacheBytes));
+    Value fills = arith::ConstantIntOp::create(e.b, 1, 1);
+    if (k.plan.strategy != KernelStrategy::Transpose && inner > 0) {
+      Value runBytes = e.mulc(x.sizes[inner], dst.bytes);
+      fills = arith::OrIOp::create(
+          e.b,
+          m.cmp(arith::CmpIPredicate::sge, runBytes,
+                e.c64(target.longRunBytes)),
+          m.cmp(
+              arith::CmpIPredicate::eq,
+              arith::AndIOp::create(e.b, runBytes, e.c64(kCacheLineBytes - 1)),
+              e.c64(0)));
+    }
+    bool unitDst = staticStride(inner, false) == 1 ||
+                   k.plan.strategy == KernelStrategy::Transpose;
+    if (unitDst && k.plan.vectorWidth > 1)
+      stream = arith::ExtUIOp::create(e.b, e.i64,
+                                      arith::AndIOp::create(e.b, big, fills));
+  }
+  e.store(stream, sp.ext, e.i64, e.c64(kExtStream));
+  sp.accCount = e.c64(0);
+  if (k.kind == KernelKind::Reduce && !isArgReduction())
+    sp.accCount = e.mul(sp.sets, sp.outputs);
+  return sp;
+}
+
+/// Serial code in the raw entry point: accumulators to their identity.
+void KernelBuilder::rtInit(Value acc, const RuntimeSplit &sp) {
+  Elem a = accumulator();
+  Value id = reductionIdentity(a);
+  e.forLoop(e.c64(0), sp.accCount, 1,
+            [&](Value i) { e.store(id, acc, a.mem, i); });
+}
+
+/// Serial code in the raw entry point: partial sets, combined in chunk
+/// order, to results.
+void KernelBuilder::rtFinalize(Value acc, Value out, const RuntimeSplit &sp) {
+  Elem a = accumulator();
+  e.forLoop(e.c64(0), sp.outputs, 1, [&](Value i) {
+    Value v = e.load(a.mem, acc, a.mem, i);
+    v = e.forLoopCarry(e.c64(1), sp.sets, 1, ValueRange{v},
+                       [&](Value j, ValueRange r) -> SmallVector<Value> {
+                         Value at = e.add(e.mul(j, sp.outputs), i);
+                         return {reductionCombine(
+                             a, r[0], e.load(a.mem, acc, a.mem, at))};
+                       })
+            .front();
+    if (k.reduction == ReductionKind::Mean) {
+      Value count = arith::SIToFPOp::create(e.b, a.mem, sp.perOutput);
+      v = arith::DivFOp::create(e.b, v, count);
+    }
+    e.store(e.convert(v, a, dst), out, dst.mem, i);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Chunk functions
+//===----------------------------------------------------------------------===//
+
+void KernelBuilder::rtChunkBody(Value ctxPtr) {
+  rtExt = e.load(e.ptr, ctxPtr, e.ptr, e.c64(3));
+  auto slot = [&](int64_t i) { return e.load(e.i64, rtExt, e.i64, e.c64(i)); };
+  for (size_t i = 0; i < k.plan.loops.size(); ++i) {
+    rtSizes.push_back(slot(extLoopSlot(i)));
+    rtSrcStrides.push_back(staticStride(i, true) ? Value()
+                                                 : slot(extLoopSlot(i) + 1));
+    rtDstStrides.push_back(staticStride(i, false) ? Value()
+                                                  : slot(extLoopSlot(i) + 2));
+  }
+  rtGrain = slot(kExtGrain);
+  rtOutputs = slot(kExtOutputs);
+  rtStream = arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
+                                   slot(kExtStream), e.c64(0));
+  if (k.kind == KernelKind::Copy) {
+    if (k.plan.strategy == KernelStrategy::Transpose)
+      rtTranspose();
+    else
+      rtCopyNest(0, e.c64(0), e.c64(0));
+  } else if (isArgReduction()) {
+    rtArgReduction();
+  } else {
+    Value accBase = e.c64(0);
+    if (rtPartials())
+      accBase = e.mul(arith::DivSIOp::create(e.b, begin, rtGrain), rtOutputs);
+    rtReduceNest(0, e.c64(0), accBase);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Copies
+//===----------------------------------------------------------------------===//
+
+void KernelBuilder::rtCopyNest(size_t depth, Value s, Value d) {
+  Range r = rtRange(depth);
+  if (depth + 1 == k.plan.loops.size())
+    return rtInnerCopy(depth, r, s, d);
+  e.forLoop(r.lo, r.hi, 1, [&](Value i) {
+    rtCopyNest(depth + 1, e.add(s, scaled(i, depth, true)),
+               e.add(d, scaled(i, depth, false)));
+  });
+}
+
+void KernelBuilder::rtScalarRun(size_t loop, Value lo, Value hi, Value s,
+                                Value d) {
+  e.forLoop(lo, hi, 1, [&](Value i) {
+    Value v = e.load(src.mem, srcPtr, src.mem, e.add(s, scaled(i, loop, true)));
+    e.store(e.convert(v, src, dst), dstPtr, dst.mem,
+            e.add(d, scaled(i, loop, false)));
+  });
+}
+
+/// The vector loop of a copy's innermost loop, whose destination stride is
+/// 1: vector loads where the source's stride is 1, a splat where it is 0,
+/// and by the run-time stride, deinterleaved loads for 2, reversed ones for
+/// -1, lane by lane otherwise; then the scalar rest. Streaming stores peel
+/// to an aligned destination first (x86 streams only aligned stores).
+void KernelBuilder::rtVectorRun(size_t loop, Range r, Value s, Value d,
+                                bool streaming) {
+  int64_t vw = k.plan.vectorWidth;
+  std::optional<int64_t> ss = staticStride(loop, true);
+  Type vt = e.vecOf(src.mem, vw);
+  Value lo = r.lo;
+  if (streaming) {
+    usesStreaming = true;
+    int64_t vbytes = vw * dst.bytes;
+    Value addr = LLVM::PtrToIntOp::create(
+        e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, r.lo)));
+    Value mis = arith::RemUIOp::create(e.b, addr, e.c64(vbytes));
+    Value peelBytes = arith::RemUIOp::create(
+        e.b, arith::SubIOp::create(e.b, e.c64(vbytes), mis), e.c64(vbytes));
+    Value peel = arith::DivUIOp::create(e.b, peelBytes, e.c64(dst.bytes));
+    Value peelEnd = e.minI(e.add(r.lo, peel), r.hi);
+    rtScalarRun(loop, r.lo, peelEnd, s, d);
+    lo = peelEnd;
+  }
+  auto run = [&](int64_t stride, function_ref<Value(Value)> lanes) {
+    Value count = arith::SubIOp::create(e.b, r.hi, lo);
+    // A deinterleaving load reads one element past its last lane.
+    if (stride == 2)
+      count = arith::SubIOp::create(e.b, count, e.c64(1));
+    Value vecEnd =
+        e.add(lo, e.mulc(arith::DivSIOp::create(
+                             e.b, arith::MaxSIOp::create(e.b, count, e.c64(0)),
+                             e.c64(vw)),
+                         vw));
+    e.forLoop(lo, vecEnd, vw, [&](Value i) {
+      e.store(e.convert(lanes(i), src, dst), dstPtr, dst.mem, e.add(d, i),
+              streaming);
+    });
+    rtScalarRun(loop, vecEnd, r.hi, s, d);
+  };
+  if (ss == 1)
+    return run(
+        1, [&](Value i) { return e.load(vt, srcPtr, src.mem, e.add(s, i)); });
+  if (ss == 0) {
+    Value splat = vector::BroadcastOp::create(
+        e.b, vt, e.load(src.mem, srcPtr, src.mem, s));
+    return run(0, [&](Value) { return splat; });
+  }
+  Value stride = rtSrcStrides[loop];
+  auto isStride = [&](int64_t v) {
+    return arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, stride,
+                                 e.c64(v));
+  };
+  auto general = [&] {
+    run(3, [&](Value i) {
+      Value first = e.add(s, e.mul(i, stride));
+      SmallVector<Value> lanes;
+      for (int64_t j = 0; j < vw; ++j)
+        lanes.push_back(
+            e.load(src.mem, srcPtr, src.mem, e.add(first, e.mulc(stride, j))));
+      return vector::FromElementsOp::create(e.b, vt, lanes).getResult();
+    });
+  };
+  auto reversed = [&] {
+    run(-1, [&](Value i) {
+      Value first = arith::SubIOp::create(e.b, s, i);
+      Value v = e.load(vt, srcPtr, src.mem, e.add(first, e.c64(-(vw - 1))));
+      SmallVector<int64_t> mask;
+      for (int64_t j = vw - 1; j >= 0; --j)
+        mask.push_back(j);
+      return vector::ShuffleOp::create(e.b, v, v, mask).getResult();
+    });
+  };
+  auto deinterleaved = [&] {
+    run(2, [&](Value i) {
+      Value first = e.add(s, e.mulc(i, 2));
+      Value all =
+          concat({e.load(vt, srcPtr, src.mem, first),
+                  e.load(vt, srcPtr, src.mem, e.add(first, e.c64(vw)))});
+      SmallVector<int64_t> mask;
+      for (int64_t j = 0; j < vw; ++j)
+        mask.push_back(2 * j);
+      return vector::ShuffleOp::create(e.b, all, all, mask).getResult();
+    });
+  };
+  e.ifElse(isStride(2), deinterleaved,
+           [&] { e.ifElse(isStride(-1), reversed, general); });
+}
+
+/// The innermost loop of a copy: rtVectorRun where the destination's
+/// stride is 1 (streaming where the extents say), same-type contiguous runs
+/// from the tuning's libc threshold through memcpy, else element by
+/// element.
+void KernelBuilder::rtInnerCopy(size_t loop, Range r, Value s, Value d) {
+  int64_t vw = k.plan.vectorWidth;
+  std::optional<int64_t> ss = staticStride(loop, true),
+                         ds = staticStride(loop, false);
+  if (ds != 1 || vw == 1)
+    return rtScalarRun(loop, r.lo, r.hi, s, d);
+  bool sameBits = src.mem == dst.mem && src.isBool == dst.isBool;
+  auto normal = [&] {
+    if (ss != 1 || !sameBits)
+      return rtVectorRun(loop, r, s, d, false);
+    Value n = arith::SubIOp::create(e.b, r.hi, r.lo);
+    Value bytes = e.mulc(n, dst.bytes);
+    Value longRun = arith::CmpIOp::create(e.b, arith::CmpIPredicate::sge, bytes,
+                                          e.c64(cpu().tuning.libcCopyBytes));
+    e.ifElse(
+        longRun,
+        [&] {
+          LLVM::MemcpyOp::create(e.b, e.gep(dstPtr, dst.mem, e.add(d, r.lo)),
+                                 e.gep(srcPtr, src.mem, e.add(s, r.lo)), bytes,
+                                 /*isVolatile=*/false);
+        },
+        [&] { rtVectorRun(loop, r, s, d, false); });
+  };
+  e.ifElse(
+      rtStream, [&] { rtVectorRun(loop, r, s, d, true); }, normal);
+}
+
+//===----------------------------------------------------------------------===//
+// Transposes
+//===----------------------------------------------------------------------===//
+
+/// The loops other than a and b run around the plane in the plan's order.
+void KernelBuilder::rtTranspose() {
+  auto [a, bl] = *k.plan.tiledLoops;
+  SmallVector<int64_t> outside;
+  for (int64_t i = 0; i < static_cast<int64_t>(k.plan.loops.size()); ++i)
+    if (i != a && i != bl)
+      outside.push_back(i);
+  rtPlane(outside);
+}
+
+void KernelBuilder::rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s,
+                                 Value d,
+                                 function_ref<void(Value, Value)> body) {
+  if (depth == loops.size())
+    return body(s, d);
+  int64_t l = loops[depth];
+  Range r = rtRange(l);
+  e.forLoop(r.lo, r.hi, 1, [&](Value i) {
+    rtOuterLoops(loops, depth + 1, e.add(s, scaled(i, l, true)),
+                 e.add(d, scaled(i, l, false)), body);
+  });
+}
+
+/// The planes, in the loops around them. Where b is not split and runs 2,
+/// 3 or 4 long (fewer than a square's edge) directly inside a in the
+/// destination (NCHW -> NHWC), checked at run time once per chunk: rows
+/// interleaved into one store; else tiles (rtTiles) within bounds computed
+/// once per chunk.
+void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
+  SmallVector<int64_t> ms;
+  if (rtParallelLoop() != bl && k.plan.vectorWidth > 1)
+    for (int64_t m = 2; m <= 4 && m < n; ++m)
+      ms.push_back(m);
+  auto planes = [&](function_ref<void(Value, Value)> body) {
+    rtOuterLoops(outside, 0, e.c64(0), e.c64(0), body);
+  };
+  std::function<void(size_t)> dispatch = [&](size_t i) {
+    if (i == ms.size()) {
+      rtPlaneBounds();
+      return planes([&](Value s, Value d) { rtTiles(s, d); });
+    }
+    Value fits = arith::AndIOp::create(
+        e.b,
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtSizes[bl],
+                              e.c64(ms[i])),
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtDstStrides[a],
+                              e.c64(ms[i])));
+    e.ifElse(
+        fits,
+        [&] { planes([&](Value s, Value d) { rtInterleave(s, d, ms[i]); }); },
+        [&] { dispatch(i + 1); });
+  };
+  dispatch(0);
+}
+
+/// b of m (static here) elements right inside a in the destination: per
+/// vector of a indices, m source rows, interleaved into one store of m
+/// vectors; the rest of a element by element.
+void KernelBuilder::rtInterleave(Value s, Value d, int64_t m) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t vw = k.plan.vectorWidth;
+  Range ra = rtRange(a);
+  Value sb = rtSrcStrides[bl];
+  Value full = floorTo(ra.lo, ra.hi, vw);
+  Type vt = e.vecOf(src.mem, vw);
+  SmallVector<Value> rowStarts;
+  for (int64_t j = 0; j < m; ++j)
+    rowStarts.push_back(e.add(s, e.mulc(sb, j)));
+  // Streaming stores go out as m pieces of vw elements, aligned to their
+  // size when the first one is (x86 streams only aligned stores).
+  auto loop = [&](bool streaming) {
+    e.forLoop(ra.lo, full, vw, [&](Value ia) {
+      Value all;
+      int64_t width = 0;
+      for (int64_t j = 0; j < m; ++j) {
+        Value row = e.load(vt, srcPtr, src.mem, e.add(rowStarts[j], ia));
+        if (!all) {
+          all = row;
+        } else {
+          SmallVector<int64_t> cat;
+          for (int64_t c = 0; c < width + vw; ++c)
+            cat.push_back(c);
+          all = e.shuffle(all, row, cat);
+        }
+        width += vw;
+      }
+      SmallVector<int64_t> mask;
+      for (int64_t i = 0; i < vw; ++i)
+        for (int64_t j = 0; j < m; ++j)
+          mask.push_back(j * vw + i);
+      Value out =
+          e.convert(vector::ShuffleOp::create(e.b, all, all, mask), src, dst);
+      Value at = e.add(d, e.mulc(ia, m));
+      if (!streaming)
+        return e.store(out, dstPtr, dst.mem, at);
+      for (int64_t q = 0; q < m; ++q) {
+        SmallVector<int64_t> piece;
+        for (int64_t c = 0; c < vw; ++c)
+          piece.push_back(q * vw + c);
+        e.store(vector::ShuffleOp::create(e.b, out, out, piece), dstPtr,
+                dst.mem, e.add(at, e.c64(q * vw)), /*nontemporal=*/true);
+      }
+    });
+  };
+  usesStreaming = true;
+  Value addr = LLVM::PtrToIntOp::create(
+      e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, e.mulc(ra.lo, m))));
+  Value aligned = arith::CmpIOp::create(
+      e.b, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(e.b, addr, e.c64(vw * dst.bytes - 1)), e.c64(0));
+  e.ifElse(
+      arith::AndIOp::create(e.b, rtStream, aligned), [&] { loop(true); },
+      [&] { loop(false); });
+  e.forLoop(full, ra.hi, 1, [&](Value ia) {
+    for (int64_t j = 0; j < m; ++j) {
+      Value v = e.load(src.mem, srcPtr, src.mem, e.add(rowStarts[j], ia));
+      e.store(e.convert(v, src, dst), dstPtr, dst.mem,
+              e.add(d, e.add(e.mulc(ia, m), e.c64(j))));
+    }
+  });
+}
+
+/// Tiles of a plane: columns of tiles a line of destination elements wide
+/// (whole squares), walked down a, whose rows stream where the extents say
+/// and the rows are line-aligned (checked per column); then single
+/// squares; then the columns past the last square. Rows past the last
+/// square along a are partial squares.
+void KernelBuilder::rtPlaneBounds() {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
+  int64_t blocks = std::clamp<int64_t>(lineElements(dst.bytes) / n, 1, 4);
+  Range ra = rtRange(a), rb = rtRange(bl);
+  auto &pb = rtBounds;
+  pb.aFull = floorTo(ra.lo, ra.hi, n);
+  // Source rows 1 KiB apart (or a multiple) crowd 4 or fewer L1 sets: a
+  // tile's rows evict each other before the next tile down a reads the
+  // rest of their lines.
+  pb.aWide = floorTo(ra.lo, ra.hi, n * lineBlocks(n));
+  pb.crowded = arith::CmpIOp::create(
+      e.b, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(e.b, e.mulc(rtSrcStrides[bl], src.bytes),
+                            e.c64(1023)),
+      e.c64(0));
+  pb.rowsLeft = arith::SubIOp::create(e.b, ra.hi, pb.aFull);
+  // Destination rows a whole number of lines apart.
+  pb.rowsAligned = arith::AndIOp::create(
+      e.b, rtStream,
+      arith::CmpIOp::create(
+          e.b, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(e.b, e.mulc(rtDstStrides[a], dst.bytes),
+                                e.c64(kCacheLineBytes - 1)),
+          e.c64(0)));
+  pb.bWide = blocks > 1 ? floorTo(rb.lo, rb.hi, n * blocks) : rb.lo;
+  pb.bFull = floorTo(pb.bWide, rb.hi, n);
+  int64_t half = std::max<int64_t>(n / 2, 1);
+  pb.halfEnd = floorTo(pb.bFull, rb.hi, half);
+  pb.aHalf = floorTo(ra.lo, ra.hi, half);
+  pb.halfRows = arith::SubIOp::create(e.b, ra.hi, pb.aHalf);
+  pb.colsLeft =
+      arith::SubIOp::create(e.b, rb.hi, half >= 2 ? pb.halfEnd : pb.bFull);
+}
+
+void KernelBuilder::rtTiles(Value s, Value d) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
+  int64_t blocks = std::clamp<int64_t>(lineElements(dst.bytes) / n, 1, 4);
+  bool lineRows = blocks * n * dst.bytes == kCacheLineBytes;
+  Range ra = rtRange(a), rb = rtRange(bl);
+  const auto &pb = rtBounds;
+  auto column = [&](Value ib, int64_t blk) {
+    auto tiles = [&](bool streaming) {
+      int64_t aBlocks = lineBlocks(n);
+      if (streaming || aBlocks == 1)
+        return e.forLoop(ra.lo, pb.aFull, n, [&](Value ia) {
+          rtMicro(s, d, ia, ib, n, blk, streaming);
+        });
+      e.ifElse(
+          pb.crowded,
+          [&] {
+            e.forLoop(ra.lo, pb.aWide, n * aBlocks, [&](Value ia) {
+              rtSquaresAlongA(s, d, ia, ib, n, blk, aBlocks);
+            });
+            e.forLoop(pb.aWide, pb.aFull, n,
+                      [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
+          },
+          [&] {
+            e.forLoop(ra.lo, pb.aFull, n,
+                      [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
+          });
+    };
+    if (blk == blocks && lineRows) {
+      usesStreaming = true;
+      Value addr = LLVM::PtrToIntOp::create(
+          e.b, e.i64,
+          e.gep(dstPtr, dst.mem,
+                e.add(e.add(d, ib), e.mul(ra.lo, rtDstStrides[a]))));
+      Value aligned = arith::CmpIOp::create(
+          e.b, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(e.b, addr, e.c64(kCacheLineBytes - 1)),
+          e.c64(0));
+      e.ifElse(
+          arith::AndIOp::create(e.b, pb.rowsAligned, aligned),
+          [&] { tiles(true); }, [&] { tiles(false); });
+    } else {
+      tiles(false);
+    }
+    ifPositive(pb.rowsLeft, [&] {
+      for (int64_t j = 0; j < blk; ++j)
+        rtEdge(s, d, pb.aFull, e.add(ib, e.c64(j * n)), n, pb.rowsLeft,
+               e.c64(n));
+    });
+  };
+  if (blocks > 1)
+    e.forLoop(rb.lo, pb.bWide, n * blocks,
+              [&](Value ib) { column(ib, blocks); });
+  e.forLoop(pb.bWide, pb.bFull, n, [&](Value ib) { column(ib, 1); });
+  // Half a square's edge or more left along b: a column of half squares.
+  int64_t half = n / 2;
+  Value edgeStart = pb.bFull;
+  if (half >= 2) {
+    e.forLoop(pb.bFull, pb.halfEnd, half, [&](Value ib) {
+      e.forLoop(ra.lo, pb.aHalf, half, [&](Value ia) {
+        rtMicro(s, d, ia, ib, half, 1, /*streaming=*/false);
+      });
+      ifPositive(pb.halfRows, [&] {
+        rtEdge(s, d, pb.aHalf, ib, half, pb.halfRows, e.c64(half));
+      });
+    });
+    edgeStart = pb.halfEnd;
+  }
+  ifPositive(pb.colsLeft, [&] {
+    e.forLoop(ra.lo, ra.hi, n, [&](Value ia) {
+      Value rows = e.minI(e.c64(n), arith::SubIOp::create(e.b, ra.hi, ia));
+      rtEdge(s, d, ia, edgeStart, n, rows, pb.colsLeft);
+    });
+  });
+}
+
+/// `blocks` n x n squares side by side along b at (ia, ib), each transposed
+/// in registers; each destination row stores once.
+void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib, int64_t n,
+                            int64_t blocks, bool streaming) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  if (n * src.bytes >= 64)
+    usesWideRegisters = true;
+  Type vt = e.vecOf(src.mem, n);
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  Value base = e.add(e.add(s, ia), e.mul(ib, sb));
+  SmallVector<SmallVector<Value>> cols;
+  for (int64_t blk = 0; blk < blocks; ++blk) {
+    SmallVector<Value> rows;
+    for (int64_t j = 0; j < n; ++j)
+      rows.push_back(
+          e.load(vt, srcPtr, src.mem, e.add(base, e.mulc(sb, blk * n + j))));
+    cols.push_back(transposeSquare(std::move(rows)));
+  }
+  Value out = e.add(e.add(d, ib), e.mul(ia, da));
+  for (int64_t i = 0; i < n; ++i) {
+    SmallVector<Value> parts;
+    for (int64_t blk = 0; blk < blocks; ++blk)
+      parts.push_back(cols[blk][i]);
+    e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem,
+            e.add(out, e.mulc(da, i)), streaming);
+  }
+}
+
+/// A (n * aBlocks) x (n * blocks) tile whose source rows crowd L1 sets: per
+/// square along b, the aBlocks squares along a in turn, so that each
+/// source line's parts are read back to back; each square stores its own
+/// rows.
+void KernelBuilder::rtSquaresAlongA(Value s, Value d, Value ia, Value ib,
+                                    int64_t n, int64_t blocks,
+                                    int64_t aBlocks) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  if (n * src.bytes >= 64)
+    usesWideRegisters = true;
+  Type vt = e.vecOf(src.mem, n);
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  Value base = e.add(e.add(s, ia), e.mul(ib, sb));
+  for (int64_t blk = 0; blk < blocks; ++blk)
+    for (int64_t ab = 0; ab < aBlocks; ++ab) {
+      SmallVector<Value> rows;
+      for (int64_t j = 0; j < n; ++j)
+        rows.push_back(
+            e.load(vt, srcPtr, src.mem,
+                   e.add(e.add(base, e.c64(ab * n)), e.mulc(sb, blk * n + j))));
+      SmallVector<Value> cols = transposeSquare(std::move(rows));
+      Value out = e.add(e.add(d, e.add(ib, e.c64(blk * n))),
+                        e.mul(e.add(ia, e.c64(ab * n)), da));
+      for (int64_t i = 0; i < n; ++i)
+        e.store(e.convert(cols[i], src, dst), dstPtr, dst.mem,
+                e.add(out, e.mulc(da, i)));
+    }
+}
+
+/// The part of the square at (ia, ib) with `rows` (1 to n) a indices and
+/// `cols` (1 to n) b indices: masked loads and stores of a whole square's
+/// registers where both types are 4 or 8 bytes (AVX2's masked moves),
+/// else element by element.
+void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
+                           Value rows, Value cols) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  if (src.bytes < 4 || dst.bytes < 4) {
+    e.forLoop(e.c64(0), rows, 1, [&](Value i) {
+      e.forLoop(e.c64(0), cols, 1, [&](Value j) {
+        Value v =
+            e.load(src.mem, srcPtr, src.mem,
+                   e.add(e.add(s, e.add(ia, i)), e.mul(e.add(ib, j), sb)));
+        e.store(e.convert(v, src, dst), dstPtr, dst.mem,
+                e.add(e.add(d, e.add(ib, j)), e.mul(e.add(ia, i), da)));
+      });
+    });
+    return;
+  }
+  if (n * src.bytes >= 64)
+    usesWideRegisters = true;
+  Type vt = e.vecOf(src.mem, n);
+  Value zero =
+      arith::ConstantOp::create(e.b, vt, cast<TypedAttr>(e.b.getZeroAttr(vt)));
+  Value base = e.add(e.add(s, ia), e.mul(ib, sb));
+  Value none = e.c64(0);
+  // Rows past the edge load and store nothing (an all-false mask touches no
+  // memory); their addresses stay those of the last row.
+  auto lastOf = [&](int64_t j, Value count) {
+    return e.minI(e.c64(j), arith::SubIOp::create(e.b, count, e.c64(1)));
+  };
+  auto within = [&](int64_t j, Value count) {
+    return arith::CmpIOp::create(e.b, arith::CmpIPredicate::slt, e.c64(j),
+                                 count);
+  };
+  SmallVector<Value> in;
+  for (int64_t j = 0; j < n; ++j) {
+    Value mask = lanesBelow(
+        n, arith::SelectOp::create(e.b, within(j, cols), rows, none));
+    Value at = e.add(base, e.mul(lastOf(j, cols), sb));
+    in.push_back(LLVM::MaskedLoadOp::create(e.b, vt, e.gep(srcPtr, src.mem, at),
+                                            mask, zero,
+                                            Emitter::alignOf(src.mem)));
+  }
+  SmallVector<Value> out = transposeSquare(std::move(in));
+  Value first = e.add(e.add(d, ib), e.mul(ia, da));
+  for (int64_t i = 0; i < n; ++i) {
+    Value mask = lanesBelow(
+        n, arith::SelectOp::create(e.b, within(i, rows), cols, none));
+    Value at = e.add(first, e.mul(lastOf(i, rows), da));
+    LLVM::MaskedStoreOp::create(e.b, e.convert(out[i], src, dst),
+                                e.gep(dstPtr, dst.mem, at), mask,
+                                Emitter::alignOf(dst.mem));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+void KernelBuilder::rtReduceNest(size_t depth, Value s, Value a) {
+  const KernelLoop &l = k.plan.loops[depth];
+  Range r = rtRange(depth);
+  if (depth + 1 == k.plan.loops.size())
+    return l.reduced ? rtReduceRun(depth, r, s, a)
+                     : rtReduceColumns(depth, r, s, a, 1, Value());
+  const KernelLoop &inner = k.plan.loops[depth + 1];
+  // Rows of a kept unit-stride row join the accumulator row in groups,
+  // combined pairwise first (as the static kernels' groups).
+  if (l.reduced && depth + 2 == k.plan.loops.size() && !inner.reduced &&
+      staticStride(depth + 1, true) == 1 &&
+      staticStride(depth + 1, false) == 1) {
+    const int64_t kRows = cpu().tuning.reduceRowGroup;
+    Value rowStride = staticStride(depth, true)
+                          ? e.c64(*staticStride(depth, true))
+                          : rtSrcStrides[depth];
+    Value groupsEnd = floorTo(r.lo, r.hi, kRows);
+    e.forLoop(r.lo, groupsEnd, kRows, [&](Value i) {
+      rtReduceColumns(depth + 1, rtRange(depth + 1),
+                      e.add(s, e.mul(i, rowStride)), a, kRows, rowStride);
+    });
+    e.forLoop(groupsEnd, r.hi, 1, [&](Value i) {
+      rtReduceColumns(depth + 1, rtRange(depth + 1),
+                      e.add(s, e.mul(i, rowStride)), a, 1, Value());
+    });
+    return;
+  }
+  e.forLoop(r.lo, r.hi, 1, [&](Value i) {
+    rtReduceNest(depth + 1, e.add(s, scaled(i, depth, true)),
+                 e.add(a, scaled(i, depth, false)));
+  });
+}
+
+/// Innermost loop reduced: vector accumulators along a unit stride, summed
+/// per block and across blocks (as emitReduceRun), then the scalar rest.
+void KernelBuilder::rtReduceRun(size_t loop, Range r, Value s, Value a) {
+  Elem acc = accumulator();
+  int64_t vw = k.plan.vectorWidth;
+  const int64_t kAccs = cpu().tuning.reduceAccumulators;
+  const int64_t kBlock = cpu().tuning.reduceBlock;
+  Value total;
+  Value tail = r.lo;
+  if (staticStride(loop, true) == 1 && vw > 1) {
+    int64_t step = kAccs * vw;
+    Type vacc = e.vecOf(acc.mem, vw), vsrc = e.vecOf(src.mem, vw);
+    Value vecEnd = floorTo(r.lo, r.hi, step);
+    Value id = reductionIdentity(acc, vacc);
+    Value sum =
+        e.forLoopCarry(
+             r.lo, vecEnd, kBlock, ValueRange{id},
+             [&](Value blk, ValueRange outer) -> SmallVector<Value> {
+               Value blkEnd = e.minI(e.add(blk, e.c64(kBlock)), vecEnd);
+               SmallVector<Value> init(kAccs, reductionIdentity(acc, vacc));
+               ValueRange accs = e.forLoopCarry(
+                   blk, blkEnd, step, init,
+                   [&](Value i, ValueRange in) -> SmallVector<Value> {
+                     SmallVector<Value> next;
+                     for (int64_t j = 0; j < kAccs; ++j) {
+                       Value v = e.load(vsrc, srcPtr, src.mem,
+                                        e.add(s, e.add(i, e.c64(j * vw))));
+                       next.push_back(reductionCombine(acc, in[j],
+                                                       e.convert(v, src, acc)));
+                     }
+                     return next;
+                   });
+               return {reductionCombine(acc, outer[0],
+                                        reductionPairwise(acc, accs))};
+             })
+            .front();
+    total = reductionHorizontal(acc, sum);
+    tail = vecEnd;
+  } else {
+    total = reductionIdentity(acc);
+  }
+  total = e.forLoopCarry(
+               tail, r.hi, 1, ValueRange{total},
+               [&](Value i, ValueRange in) -> SmallVector<Value> {
+                 Value v = e.load(src.mem, srcPtr, src.mem,
+                                  e.add(s, scaled(i, loop, true)));
+                 return {reductionCombine(acc, in[0], e.convert(v, src, acc))};
+               })
+              .front();
+  Value old = e.freezeLoad(acc.mem, accPtr, acc.mem, a);
+  e.store(reductionCombine(acc, old, total), accPtr, acc.mem, a);
+}
+
+/// Innermost loop kept: `rows` input rows `rowStride` apart combine
+/// (pairwise) into the accumulator row, vectors where both strides are 1.
+void KernelBuilder::rtReduceColumns(size_t loop, Range r, Value s, Value a,
+                                    int64_t rows, Value rowStride) {
+  Elem acc = accumulator();
+  int64_t vw = k.plan.vectorWidth;
+  auto combineRows = [&](function_ref<Value(Value)> row) {
+    SmallVector<Value> vals;
+    for (int64_t j = 0; j < rows; ++j)
+      vals.push_back(row(j ? e.mulc(rowStride, j) : e.c64(0)));
+    return reductionFold(acc, std::move(vals));
+  };
+  Value tail = r.lo;
+  if (staticStride(loop, true) == 1 && staticStride(loop, false) == 1 &&
+      vw > 1) {
+    Value vecEnd = floorTo(r.lo, r.hi, vw);
+    Type vacc = e.vecOf(acc.mem, vw), vsrc = e.vecOf(src.mem, vw);
+    e.forLoop(r.lo, vecEnd, vw, [&](Value i) {
+      Value v = combineRows([&](Value off) {
+        return e.convert(e.load(vsrc, srcPtr, src.mem, e.add(s, e.add(i, off))),
+                         src, acc);
+      });
+      Value old = e.freezeLoad(vacc, accPtr, acc.mem, e.add(a, i));
+      e.store(reductionCombine(acc, old, v), accPtr, acc.mem, e.add(a, i));
+    });
+    tail = vecEnd;
+  }
+  e.forLoop(tail, r.hi, 1, [&](Value i) {
+    Value v = combineRows([&](Value off) {
+      return e.convert(e.load(src.mem, srcPtr, src.mem,
+                              e.add(s, e.add(scaled(i, loop, true), off))),
+                       src, acc);
+    });
+    Value at = e.add(a, scaled(i, loop, false));
+    Value old = e.freezeLoad(acc.mem, accPtr, acc.mem, at);
+    e.store(reductionCombine(acc, old, v), accPtr, acc.mem, at);
+  });
+}
+
+void KernelBuilder::rtArgLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
+                              function_ref<void(Value)> body) {
+  if (depth == dims.size())
+    return body(s);
+  int64_t slot = extLoopSlot(k.plan.loops.size()) + 2 * dims[depth];
+  Value size = e.load(e.i64, rtExt, e.i64, e.c64(slot));
+  Value stride = e.load(e.i64, rtExt, e.i64, e.c64(slot + 1));
+  e.forLoop(e.c64(0), size, 1, [&](Value i) {
+    rtArgLoop(dims, depth + 1, e.add(s, e.mul(i, stride)), body);
+  });
+}
+
+/// argmax/argmin: as emitArgReduction, over the source's logical dims read
+/// from the extents array.
+void KernelBuilder::rtArgReduction() {
+  SmallVector<int64_t> kept, reduced;
+  for (int64_t d = 0; d < k.src.rank(); ++d)
+    (llvm::is_contained(k.reducedDims, d) ? reduced : kept).push_back(d);
+  Type i64 = e.i64;
+  Value one = e.c64(1);
+  Value bestSlot =
+      LLVM::AllocaOp::create(e.b, e.ptr, accumulator().mem, one, 8);
+  Value idxSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
+  Value runSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
+  Value outSlot = LLVM::AllocaOp::create(e.b, e.ptr, i64, one, 8);
+  e.store(e.c64(0), outSlot, i64, e.c64(0));
+  rtArgLoop(kept, 0, e.c64(0), [&](Value s) {
+    e.store(e.c64(kArgNoIndex), idxSlot, i64, e.c64(0));
+    e.store(e.c64(0), runSlot, i64, e.c64(0));
+    rtArgLoop(reduced, 0, s, [&](Value at) {
+      // The element step of reducedLoop, which reads no extents.
+      reducedLoop(reduced, reduced.size(), at, bestSlot, idxSlot, runSlot);
+    });
+    Value o = e.load(i64, outSlot, i64, e.c64(0));
+    Value idx = e.load(i64, idxSlot, i64, e.c64(0));
+    e.store(idx, dstPtr, i64, o);
+    e.store(e.add(o, e.c64(1)), outSlot, i64, e.c64(0));
+  });
+}
