@@ -1,5 +1,6 @@
 #include "layout_rt/entry.h"
 
+#include "layout_rt/symbolic.h"
 #include "layout_rt/tensor.h"
 
 #include <stdbool.h>
@@ -164,6 +165,104 @@ lrt_status_t lrt_bind_tensors_named(const char *function,
     data[i] = (void *)((uintptr_t)tensors[i]->data +
                        (uintptr_t)tensors[i]->byte_offset);
   return LRT_OK;
+}
+
+/* The number of int64_t in a well-formed descriptor, or -1. */
+static int64_t lrt_descriptor_length(const int64_t *descriptor) {
+  if (!descriptor || descriptor[0] != 1 || descriptor[1] < 0 ||
+      descriptor[1] > LRT_MAX_PARAMS)
+    return -1;
+  int64_t at = 2;
+  for (int64_t i = 0; i < descriptor[1]; ++i) {
+    int64_t ndim = descriptor[at + 4];
+    if (ndim < 0 || ndim > LRT_MAX_NDIM)
+      return -1;
+    at += 5 + 2 * ndim;
+  }
+  return at;
+}
+
+/* Where parameter `param`'s expected size (kind 0) or stride (kind 1) of
+ * `dim` is in a descriptor, or -1. */
+static int64_t lrt_descriptor_slot(const int64_t *descriptor, int64_t param,
+                                   int64_t dim, int64_t kind) {
+  if (param < 0 || param >= descriptor[1] || kind < 0 || kind > 1)
+    return -1;
+  int64_t at = 2;
+  for (int64_t i = 0; i < param; ++i)
+    at += 5 + 2 * descriptor[at + 4];
+  int64_t ndim = descriptor[at + 4];
+  if (dim < 0 || dim >= ndim)
+    return -1;
+  return at + 5 + kind * ndim + dim;
+}
+
+lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
+                              const char *names, DLDeviceType device_type,
+                              const DLTensor *const *tensors, void **data,
+                              const int64_t *dynamic, const int64_t *program,
+                              const char *messages, int64_t *inputs) {
+  if (!function)
+    function = "<kernel>";
+  lrt_status_t status = lrt_bind_tensors_named(function, descriptor, names,
+                                               device_type, tensors, data);
+  if (status)
+    return status;
+  int64_t length = lrt_descriptor_length(descriptor);
+  int64_t num_symbols = program ? lrt_symbolic_num_symbols(program) : -1;
+  int64_t num_inputs = dynamic ? dynamic[0] : -1;
+  if (length < 0 || num_symbols < 0 || num_inputs < 0 ||
+      lrt_symbolic_num_inputs(program) != num_inputs)
+    return lrt_status_make(LRT_STATUS_INTERNAL,
+                           "%s: malformed dynamic descriptor", function);
+  /* The tensors passed the checks above: shapes and ranks are valid. */
+  const int64_t *in = dynamic + 1;
+  for (int64_t i = 0; i < num_inputs; ++i, in += 3) {
+    if (lrt_descriptor_slot(descriptor, in[0], in[1], in[2]) < 0)
+      return lrt_status_make(LRT_STATUS_INTERNAL,
+                             "%s: malformed dynamic descriptor", function);
+    const DLTensor *t = tensors[in[0]];
+    if (in[2] == 0) {
+      inputs[i] = t->shape[in[1]];
+    } else {
+      int64_t strides[LRT_MAX_NDIM];
+      status = lrt_tensor_strides(t, strides);
+      if (status)
+        return lrt_prefix(status, function);
+      inputs[i] = strides[in[1]];
+    }
+  }
+  int64_t num_fills = *in++;
+  int64_t *values = malloc(sizeof(int64_t) * (size_t)(num_symbols + 1));
+  int64_t *outputs = malloc(sizeof(int64_t) * (size_t)(program[4] + 1));
+  int64_t *completed = malloc(sizeof(int64_t) * (size_t)length);
+  if (!values || !outputs || !completed) {
+    free(values);
+    free(outputs);
+    free(completed);
+    return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED,
+                           "%s: out of memory binding tensors", function);
+  }
+  status = lrt_symbolic_run(function, program, messages, inputs, values,
+                            outputs);
+  if (!status) {
+    memcpy(completed, descriptor, sizeof(int64_t) * (size_t)length);
+    for (int64_t f = 0; f < num_fills && !status; ++f, in += 4) {
+      int64_t slot = lrt_descriptor_slot(descriptor, in[0], in[1], in[2]);
+      if (slot < 0 || in[3] < 0 || in[3] >= program[4])
+        status = lrt_status_make(LRT_STATUS_INTERNAL,
+                                 "%s: malformed dynamic descriptor", function);
+      else
+        completed[slot] = outputs[in[3]];
+    }
+    if (!status)
+      status = lrt_bind_tensors_named(function, completed, names, device_type,
+                                      tensors, data);
+  }
+  free(values);
+  free(outputs);
+  free(completed);
+  return status;
 }
 
 lrt_status_t lrt_scratch_alloc(int64_t bytes, void **pointer) {

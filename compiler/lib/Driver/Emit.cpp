@@ -117,7 +117,7 @@ static LogicalResult generateCode(ModuleOp planned, ArrayRef<EmitKind> kinds,
   // Before anything is written: entry points whose symbols would bind to
   // the C library's, the runtime's or each other's.
   if (failed(verifyEntrySymbols(planned, "code generation", /*cuda=*/false)) ||
-      failed(analyzeFunctions(planned, code.abis)))
+      failed(analyzeFunctions(planned, code.abis, &target.info)))
     return failure();
   // .ll and .s show the whole program as one LLVM module; objects are
   // compiled in shards (emitObjectFile).

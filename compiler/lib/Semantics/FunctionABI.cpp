@@ -538,13 +538,17 @@ FailureOr<FunctionABI> mlir::layout::analyzeFunction(func::FuncOp func) {
 
 LogicalResult mlir::layout::analyzeFunctions(
     ModuleOp planned, PlanKind kind, std::vector<FunctionABI> &abis,
-    llvm::function_ref<LogicalResult(func::FuncOp)> check) {
+    llvm::function_ref<LogicalResult(func::FuncOp)> check,
+    const TargetInfo *dynamicTarget) {
   for (auto func : planned.getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
     if (check && failed(check(func)))
       return failure();
-    FailureOr<FunctionABI> abi = analyzeFunction(func);
+    FailureOr<FunctionABI> abi =
+        dynamicTarget && hasDynamicLayouts(func)
+            ? analyzeDynamicFunction(func, *dynamicTarget)
+            : analyzeFunction(func);
     if (failed(abi))
       return failure();
     for (const Kernel &k : abi->kernels) {

@@ -124,38 +124,69 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
   os << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n";
   for (const FunctionABI &abi : abis) {
     os << "\n/* " << abi.name << "\n";
-    for (const Param &p : abi.params) {
+    const DynamicABI *dynamic = abi.dynamic.get();
+    for (auto [pi, p] : llvm::enumerate(abi.params)) {
       os << " *   " << paramName(p) << ": " << elementName(p.elementType)
-         << " sizes " << list(p.sizes) << " strides " << list(p.strides);
+         << " ";
+      // A dynamic function's layouts are expressions of its arguments'
+      // sizes (x[0]: argument x's size in dim 0).
+      if (dynamic)
+        os << dynamic->paramLayouts[pi];
+      else
+        os << "sizes " << list(p.sizes) << " strides " << list(p.strides);
       if (p.role == ParamRole::Written)
         os << " (written)";
       if (p.role == ParamRole::Output)
         os << " (new tensor, caller-allocated)";
       os << "\n";
     }
-    for (const ViewResult &v : abi.views) {
+    for (auto [vi, v] : llvm::enumerate(abi.views)) {
       std::string argument = paramName(abi.params[v.argument]);
       os << " *   result" << v.result << ": view of " << argument
-         << ", no data moved: " << elementName(v.elementType) << " sizes "
-         << list(v.sizes) << " strides " << list(v.strides) << " offset "
-         << v.offset << " elements from " << argument << "'s first element\n";
+         << ", no data moved: " << elementName(v.elementType) << " ";
+      if (dynamic)
+        os << dynamic->viewLayouts[vi];
+      else
+        os << "sizes " << list(v.sizes) << " strides " << list(v.strides)
+           << " offset " << v.offset;
+      os << " elements from " << argument << "'s first element\n";
+    }
+    if (dynamic && !dynamic->inputNames.empty()) {
+      os << " *   " << abi.name << "_raw takes the dynamic sizes after the "
+         << "pointers: ";
+      for (auto [i, name] : llvm::enumerate(dynamic->inputNames)) {
+        const std::array<int64_t, 3> &in = dynamic->inputs[i];
+        os << (i ? ", " : "") << name << " = " << paramName(abi.params[in[0]])
+           << (in[2] ? " stride " : " size ") << in[1];
+      }
+      os << "\n";
     }
     for (const Kernel &k : abi.kernels) {
       os << " *   kernel: " << stringifyKernelStrategy(k.plan.strategy);
       if (k.plan.convert)
         os << " (converts " << elementName(k.srcType) << " to "
            << elementName(k.dstType) << ")";
-      if (style.showChunks)
+      if (style.showChunks && dynamic)
+        os << ", chunks chosen at run time";
+      else if (style.showChunks)
         os << ", " << (k.plan.parallelLoop ? k.plan.chunks : 1) << " chunk(s)";
       os << "\n";
     }
     os << " */\n";
     os << "lrt_status_t " << abi.name << "("
        << entryParams(abi, EntryKind::DLPack) << style.lastParam << ");\n";
-    if (abi.hasRawEntry || style.rawForAll)
+    if (abi.hasRawEntry || style.rawForAll) {
       os << "lrt_status_t " << abi.name << "_raw("
-         << entryParams(abi, EntryKind::Raw) << style.lastParam << ");\n";
+         << entryParams(abi, EntryKind::Raw);
+      if (dynamic)
+        for (const std::string &name : dynamic->inputNames)
+          os << "int64_t " << name << ", ";
+      os << style.lastParam << ");\n";
+    }
+    // A dynamic view's layout is known at run time only (above).
     for (const ViewResult &v : abi.views) {
+      if (dynamic)
+        break;
       std::string prefix = abi.name + "_result" + std::to_string(v.result);
       os << "enum { " << prefix << "_rank = " << v.sizes.size() << " };\n";
       printArray(os, prefix + "_sizes", v.sizes);

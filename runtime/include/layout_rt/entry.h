@@ -74,6 +74,27 @@ lrt_status_t lrt_bind_tensors_named(const char *function,
                                     const DLTensor *const *tensors,
                                     void **data);
 
+/* lrt_bind_tensors_named for a function with dynamic sizes (symbolic.h).
+ * `descriptor` is lrt_bind_tensors_named's with LRT_ANY_SIZE / LRT_ANY_STRIDE
+ * where a size or stride is known only at run time; `dynamic` says how to
+ * compute them, as one constant int64_t array:
+ *   [num_inputs, then per input symbol: parameter, dim, kind,
+ *    num_fills, then per fill: parameter, dim, kind, output]
+ * with kind 0 for a size and 1 for a stride. The tensors are checked against
+ * `descriptor` first (device, dtype, rank, the static sizes and strides,
+ * overlap); then each input symbol is read from its tensor, `program` runs on
+ * them with `messages` (a failed check is INVALID_ARGUMENT with PyTorch's
+ * message), each fill sets that expected size or stride to the program's
+ * output, and the tensors are checked again against the completed
+ * descriptor ("f: argument 1 (out): expected size 3 in dimension 0, got 4").
+ * On success `inputs` holds the input symbols' values, in order (what the
+ * raw entry point takes), and `data` the pointers. */
+lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
+                              const char *names, DLDeviceType device_type,
+                              const DLTensor *const *tensors, void **data,
+                              const int64_t *dynamic, const int64_t *program,
+                              const char *messages, int64_t *inputs);
+
 /* malloc with a status: INVALID_ARGUMENT for a negative size,
  * RESOURCE_EXHAUSTED when memory is short. 64-byte aligned; zero bytes gives
  * a valid pointer. Release with lrt_scratch_free. */

@@ -7,6 +7,7 @@
 #include "layout_rt/entry.h"
 #include "layout_rt/parallel.h"
 #include "layout_rt/status.h"
+#include "layout_rt/symbolic.h"
 #include "layout_rt/tensor.h"
 
 #endif /* LAYOUT_RT_LAYOUT_RT_H */

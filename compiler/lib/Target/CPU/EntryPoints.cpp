@@ -182,8 +182,9 @@ static KernelExtents fillExtents(Emitter &e, const Kernel &k) {
 
 class FunctionBuilder {
 public:
+  /// A dynamic function's kernels always take run-time extents.
   FunctionBuilder(Emitter &e, const FunctionABI &abi, bool runtimeExtents)
-      : e(e), abi(abi), runtimeExtents(runtimeExtents) {}
+      : e(e), abi(abi), runtimeExtents(runtimeExtents || abi.dynamic) {}
 
   void build() {
     SmallVector<std::unique_ptr<KernelBuilder>> kernels;
@@ -192,16 +193,137 @@ public:
           e, k, abi.name + "__kernel" + std::to_string(i), runtimeExtents));
       kernels.back()->emitChunk();
     }
+    if (abi.dynamic)
+      declareProgram();
     buildRaw(kernels);
     buildDLPack();
   }
 
 private:
+  /// A constant global of `values` (i64) or of `text` (bytes).
+  void global(StringRef name, ArrayRef<int64_t> values) {
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPointToEnd(e.module.getBody());
+    LLVM::GlobalOp::create(
+        e.b,
+        LLVM::LLVMArrayType::get(e.i64, std::max<size_t>(values.size(), 1)),
+        /*isConstant=*/true, LLVM::Linkage::Internal, name,
+        DenseIntElementsAttr::get(
+            RankedTensorType::get(
+                {static_cast<int64_t>(std::max<size_t>(values.size(), 1))},
+                e.i64),
+            values.empty() ? ArrayRef<int64_t>{0} : values));
+  }
+  void global(StringRef name, StringRef text) {
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPointToEnd(e.module.getBody());
+    LLVM::GlobalOp::create(
+        e.b, LLVM::LLVMArrayType::get(e.b.getI8Type(), text.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, name,
+        e.b.getStringAttr(text));
+  }
+
+  /// A dynamic function's symbol program and its messages, the binder's
+  /// table of input symbols and run-time checks, and its name.
+  void declareProgram() {
+    const DynamicABI &d = *abi.dynamic;
+    global(abi.name + "__program", d.program.words);
+    global(abi.name + "__messages", d.program.messages + '\0');
+    std::vector<int64_t> table = {static_cast<int64_t>(d.inputs.size())};
+    for (const std::array<int64_t, 3> &in : d.inputs)
+      table.insert(table.end(), in.begin(), in.end());
+    table.push_back(static_cast<int64_t>(d.fills.size()));
+    for (const std::array<int64_t, 4> &f : d.fills)
+      table.insert(table.end(), f.begin(), f.end());
+    global(abi.name + "__dynamic", table);
+    global(abi.name + "__fname", abi.name + std::string(1, '\0'));
+  }
+
+  /// Runs the symbol program on the raw entry point's input arguments (from
+  /// `firstInput` on): returns the outputs array, branching to `fail` with
+  /// the status when a check fails.
+  Value runProgram(LLVM::LLVMFuncOp f, Block *entry, unsigned firstInput,
+                   Block *fail) {
+    auto &b = e.b;
+    const DynamicABI &d = *abi.dynamic;
+    int64_t numInputs = d.inputs.size();
+    // At most one value per step (checks make none).
+    int64_t numSymbols = d.program.words.empty() ? 0 : d.program.words[3];
+    int64_t numOutputs = d.program.words.empty() ? 0 : d.program.words[4];
+    Value inputs = LLVM::AllocaOp::create(
+        b, e.ptr, e.i64, e.c64(std::max<int64_t>(numInputs, 1)), 8);
+    for (int64_t i = 0; i < numInputs; ++i)
+      e.store(entry->getArgument(firstInput + i), inputs, e.i64, e.c64(i));
+    Value values = LLVM::AllocaOp::create(
+        b, e.ptr, e.i64, e.c64(std::max<int64_t>(numSymbols, 1)), 8);
+    Value outputs = LLVM::AllocaOp::create(
+        b, e.ptr, e.i64, e.c64(std::max<int64_t>(numOutputs, 1)), 8);
+    Value status =
+        e.call("lrt_symbolic_run", e.ptr,
+               {LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__fname"),
+                LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__program"),
+                LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__messages"),
+                inputs, values, outputs});
+    Block *cont = f.addBlock();
+    LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ValueRange{status},
+                           cont, ValueRange{});
+    b.setInsertionPointToStart(cont);
+    return outputs;
+  }
+
+  /// Run-time extents: each kernel's extents and split, and its
+  /// accumulators' offset after `staticBytes` of scratch (bytes); returns the
+  /// scratch's size, or null when no kernel has accumulators.
+  Value layoutRuntimeScratch(ArrayRef<std::unique_ptr<KernelBuilder>> kernels,
+                             int64_t staticBytes,
+                             MutableArrayRef<RuntimeSplit> splits,
+                             MutableArrayRef<Value> accOffset) {
+    auto &b = e.b;
+    Value total = e.c64(staticBytes);
+    for (auto [i, kb] : llvm::enumerate(kernels)) {
+      splits[i] =
+          kb->storeExtents(abi.dynamic ? dynamicExtents(i, programOutputs)
+                                       : fillExtents(e, abi.kernels[i]));
+      if (abi.kernels[i].kind != KernelKind::Reduce || kb->isArgReduction())
+        continue;
+      accOffset[i] = total;
+      Value bytes = arith::MaxSIOp::create(
+          b, e.mulc(splits[i].accCount, kb->accumulator().bytes), e.c64(1));
+      Value lines =
+          arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
+      total = e.add(total, e.mulc(lines, 64));
+    }
+    if (llvm::any_of(accOffset, [](Value v) { return bool(v); }))
+      return total;
+    return Value();
+  }
+
+  /// A kernel's extents from the symbol program's outputs.
+  KernelExtents dynamicExtents(size_t kernel, Value outputs) {
+    const DynamicABI::KernelExtents &k = abi.dynamic->kernels[kernel];
+    auto out = [&](int64_t i) {
+      return e.load(e.i64, outputs, e.i64, e.c64(i));
+    };
+    KernelExtents x;
+    for (int64_t i : k.sizes)
+      x.sizes.push_back(out(i));
+    for (int64_t i : k.srcStrides)
+      x.srcStrides.push_back(out(i));
+    for (int64_t i : k.dstStrides)
+      x.dstStrides.push_back(out(i));
+    return x;
+  }
+
   void buildRaw(ArrayRef<std::unique_ptr<KernelBuilder>> kernels) {
-    SmallVector<Type> params(abi.params.size() + 1, e.ptr);
+    // A dynamic function's raw entry point takes its input symbols (the
+    // arguments' dynamic sizes) after the pointers.
+    int64_t numInputs = abi.dynamic ? abi.dynamic->inputs.size() : 0;
+    SmallVector<Type> params(abi.params.size(), e.ptr);
+    params.append(numInputs, e.i64);
+    params.push_back(e.ptr);
     auto f = e.startFunction(abi.name + "_raw", e.ptr, params, false);
     Block *entry = &f.getBody().front();
-    Value options = entry->getArgument(abi.params.size());
+    Value options = entry->getArgument(abi.params.size() + numInputs);
     auto &b = e.b;
 
     // Reject bad options even when no kernel runs.
@@ -217,6 +339,8 @@ private:
     b.setInsertionPointToStart(fail);
     LLVM::ReturnOp::create(b, fail->getArgument(0));
     b.setInsertionPointToStart(cont);
+    if (abi.dynamic)
+      programOutputs = runProgram(f, entry, abi.params.size(), fail);
 
     // One scratch allocation holds intermediate buffers and accumulators.
     SmallVector<int64_t> scratchOffset(abi.buffers.size(), -1),
@@ -236,27 +360,12 @@ private:
         if (int64_t n = kb->accumulatorCount())
           accOffset[i] = reserve(n * kb->accumulator().bytes);
 
-    // Run-time extents: each kernel's extents and split first; its
-    // accumulators follow the static scratch at run-time offsets.
     SmallVector<RuntimeSplit> splits(kernels.size());
     SmallVector<Value> rtAccOffset(kernels.size());
     Value rtScratchBytes;
-    if (runtimeExtents) {
-      Value total = e.c64(scratchBytes);
-      for (auto [i, kb] : llvm::enumerate(kernels)) {
-        splits[i] = kb->storeExtents(fillExtents(e, abi.kernels[i]));
-        if (abi.kernels[i].kind != KernelKind::Reduce || kb->isArgReduction())
-          continue;
-        rtAccOffset[i] = total;
-        Value bytes = arith::MaxSIOp::create(
-            b, e.mulc(splits[i].accCount, kb->accumulator().bytes), one);
-        Value lines =
-            arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
-        total = e.add(total, e.mulc(lines, 64));
-      }
-      if (llvm::any_of(rtAccOffset, [](Value v) { return bool(v); }))
-        rtScratchBytes = total;
-    }
+    if (runtimeExtents)
+      rtScratchBytes =
+          layoutRuntimeScratch(kernels, scratchBytes, splits, rtAccOffset);
 
     Value scratch = e.nullPtr();
     Block *cleanup = f.addBlock();
@@ -331,8 +440,18 @@ private:
     auto &b = e.b;
     Elem srcEl = elemOf(k.srcType), dstEl = elemOf(k.dstType);
     Value ctxArray = LLVM::AllocaOp::create(b, e.ptr, e.ptr, e.c64(4), 8);
-    Value srcView = e.gep(base[k.srcBuffer], srcEl.mem, e.c64(k.src.offset));
-    Value dstView = e.gep(base[k.dstBuffer], dstEl.mem, e.c64(k.dst.offset));
+    // A dynamic function's views start at offsets computed at run time.
+    auto offsetOf = [&](int64_t fixed, bool source) -> Value {
+      if (!abi.dynamic)
+        return e.c64(fixed);
+      const DynamicABI::KernelExtents &x = abi.dynamic->kernels[i];
+      return e.load(e.i64, programOutputs, e.i64,
+                    e.c64(source ? x.srcOffset : x.dstOffset));
+    };
+    Value srcView =
+        e.gep(base[k.srcBuffer], srcEl.mem, offsetOf(k.src.offset, true));
+    Value dstView =
+        e.gep(base[k.dstBuffer], dstEl.mem, offsetOf(k.dst.offset, false));
     Value acc =
         accOffset ? e.gep(scratch, b.getI8Type(), accOffset) : e.nullPtr();
     e.store(srcView, ctxArray, e.ptr, e.c64(0));
@@ -391,11 +510,30 @@ private:
     for (int64_t i = 0; i < n; ++i)
       e.store(entry->getArgument(i), tensors, e.ptr, e.c64(i));
     Value cpu = arith::ConstantIntOp::create(b, /*kDLCPU=*/1, 32);
-    Value status = e.call("lrt_bind_tensors_named", e.ptr,
-                          {LLVM::AddressOfOp::create(b, e.ptr, nameName),
-                           LLVM::AddressOfOp::create(b, e.ptr, descName),
-                           LLVM::AddressOfOp::create(b, e.ptr, paramsName), cpu,
-                           tensors, data});
+    int64_t numInputs = abi.dynamic ? abi.dynamic->inputs.size() : 0;
+    Value inputs;
+    Value status;
+    if (abi.dynamic) {
+      // The binder reads the input symbols from the tensors, runs the
+      // checks and checks every tensor against the sizes they give.
+      inputs = LLVM::AllocaOp::create(
+          b, e.ptr, e.i64, e.c64(std::max<int64_t>(numInputs, 1)), 8);
+      status = e.call(
+          "lrt_bind_dynamic", e.ptr,
+          {LLVM::AddressOfOp::create(b, e.ptr, nameName),
+           LLVM::AddressOfOp::create(b, e.ptr, descName),
+           LLVM::AddressOfOp::create(b, e.ptr, paramsName), cpu, tensors, data,
+           LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__dynamic"),
+           LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__program"),
+           LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__messages"),
+           inputs});
+    } else {
+      status = e.call("lrt_bind_tensors_named", e.ptr,
+                      {LLVM::AddressOfOp::create(b, e.ptr, nameName),
+                       LLVM::AddressOfOp::create(b, e.ptr, descName),
+                       LLVM::AddressOfOp::create(b, e.ptr, paramsName), cpu,
+                       tensors, data});
+    }
     Block *fail = f.addBlock();
     Block *ok = f.addBlock();
     LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ok);
@@ -405,6 +543,8 @@ private:
     SmallVector<Value> args;
     for (int64_t i = 0; i < n; ++i)
       args.push_back(e.load(e.ptr, data, e.ptr, e.c64(i)));
+    for (int64_t i = 0; i < numInputs; ++i)
+      args.push_back(e.load(e.i64, inputs, e.i64, e.c64(i)));
     args.push_back(entry->getArgument(n));
     Value r = e.call(abi.name + "_raw", e.ptr, args);
     LLVM::ReturnOp::create(b, r);
@@ -413,13 +553,16 @@ private:
   Emitter &e;
   const FunctionABI &abi;
   bool runtimeExtents;
+  /// A dynamic function's symbol program outputs, in its raw entry point.
+  Value programOutputs;
 };
 
 } // namespace
 
 LogicalResult mlir::layout::analyzeFunctions(ModuleOp planned,
-                                             std::vector<FunctionABI> &abis) {
-  return analyzeFunctions(planned, PlanKind::CPU, abis);
+                                             std::vector<FunctionABI> &abis,
+                                             const TargetInfo *dynamicTarget) {
+  return analyzeFunctions(planned, PlanKind::CPU, abis, {}, dynamicTarget);
 }
 
 OwningOpRef<ModuleOp>

@@ -254,6 +254,31 @@ bool joinsRuns(const KernelPlan &plan);
 /// the sum of its negative and of its positive terms, so the span decides.
 Fallible<bool> fitsIndex32(const StridedLayout &layout, int64_t elementBytes);
 
+/// A copy planned once for every size: the plan that kernels with run-time
+/// extents compile (its shape-independent decisions: strategy, loop order,
+/// tiled loops, which strides are exactly 0 or 1, vector width, parallel
+/// loop), made for representative sizes, and each of its loops' size and
+/// strides as symbolic expressions, evaluated at run time.
+struct DynamicCopyPlan {
+  KernelPlan plan;
+  llvm::SmallVector<SymExpr, 6> sizes, srcStrides, dstStrides;
+};
+
+/// Plans `dst = src` over symbolic layouts of equal sizes. Loops are the
+/// dims, ordered by the destination's strides at representative sizes
+/// (every input size a distinct prime of at least 37, so that no stride
+/// equality or size 1 holds by accident), merged where the algebra proves
+/// them mergeable for every size (the order only affects speed: any order
+/// is a correct nest). Errors where no such plan exists: the representative
+/// sizes fail a check, or a size is 1 or a stride is 0 or +-1 for some sizes
+/// only (the kernel would assume it for all).
+Fallible<DynamicCopyPlan> planDynamicCopy(const SymTable &table,
+                                          const SymLayout &src,
+                                          const SymLayout &dst,
+                                          int64_t srcBytes, int64_t dstBytes,
+                                          const TargetInfo &target = {},
+                                          std::optional<bool> convert = {});
+
 } // namespace layout
 } // namespace mlir
 

@@ -21,6 +21,8 @@
 #include "mlir/IR/Types.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,16 +92,56 @@ struct Kernel {
   KernelPlan plan;
 };
 
+/// What a function with dynamic sizes computes when it is called
+/// (analyzeDynamicFunction): its symbols, checks and the extents of its
+/// kernels, as one program for layout_rt's lrt_symbolic_run.
+struct DynamicABI {
+  SymbolProgram program;
+  /// The input symbols in program order: parameter, dim, kind (0 a size,
+  /// 1 a stride), and the raw entry point's name for each ("x_size0").
+  std::vector<std::array<int64_t, 3>> inputs;
+  std::vector<std::string> inputNames;
+  /// Sizes and strides the DLPack entry point checks at run time: parameter,
+  /// dim, kind, program output.
+  std::vector<std::array<int64_t, 4>> fills;
+  /// Per kernel, the program outputs of each plan loop's size, source and
+  /// destination stride, and of the source and destination views' offsets
+  /// from their buffers' first elements.
+  struct KernelExtents {
+    llvm::SmallVector<int64_t, 6> sizes, srcStrides, dstStrides;
+    int64_t srcOffset = 0, dstOffset = 0;
+  };
+  std::vector<KernelExtents> kernels;
+  /// Per parameter and per view result: sizes, strides (and offset) as
+  /// expressions, for the header.
+  std::vector<std::string> paramLayouts, viewLayouts;
+};
+
 struct FunctionABI {
   std::string name;
   std::vector<Buffer> buffers;
   std::vector<Param> params;
   std::vector<ViewResult> views;
   std::vector<Kernel> kernels;
-  /// Parameter types and layouts are all static (always true today: the
-  /// backend rejects dynamic layouts), so a raw entry point exists.
+  /// The raw entry point exists (the CUDA backend: only for static
+  /// signatures). A dynamic function's takes the input symbols too.
   bool hasRawEntry = true;
+  /// Set for a function with dynamic layouts: its parameters' dynamic sizes
+  /// and strides are LRT_ANY_SIZE / LRT_ANY_STRIDE (kDynamic), its kernels
+  /// run with run-time extents from `dynamic`'s program, and its buffers
+  /// and views hold no static size.
+  std::shared_ptr<const DynamicABI> dynamic;
 };
+
+/// Whether `func` has a dynamic size, stride or offset anywhere.
+bool hasDynamicLayouts(func::FuncOp func);
+/// The ABI of a function with dynamic layouts, its copies planned for
+/// `target` once for every size (planDynamicCopy). Errors at the op on what
+/// dynamic code generation cannot do yet: storage arguments, reductions,
+/// copies whose need depends on run-time sizes, intermediate tensors that are
+/// not results.
+FailureOr<FunctionABI> analyzeDynamicFunction(func::FuncOp func,
+                                              const TargetInfo &target);
 
 /// Can `name` name an extern "C" function (and prefix its kernels)?
 bool isCIdentifier(llvm::StringRef name);
@@ -135,10 +177,13 @@ enum class PlanKind { CPU, GPU };
 /// Appends to `abis` the ABI of every defined function of `planned`, in
 /// order, once `check` (if given) accepts the function; fails at the first
 /// error, which includes a kernel not planned for a `kind` target.
+/// Functions with dynamic layouts go to analyzeDynamicFunction with
+/// `dynamicTarget`, or fail when it is null.
 LogicalResult
 analyzeFunctions(ModuleOp planned, PlanKind kind,
                  std::vector<FunctionABI> &abis,
-                 llvm::function_ref<LogicalResult(func::FuncOp)> check = {});
+                 llvm::function_ref<LogicalResult(func::FuncOp)> check = {},
+                 const TargetInfo *dynamicTarget = nullptr);
 
 /// "f32", "i1", ... as the language spells element types.
 std::string elementName(Type type);

@@ -47,9 +47,10 @@ constexpr llvm::StringLiteral kVectorsAttr = "layoutc-vectors";
 
 /// Appends to `abis` the ABI of every defined function of a module planned
 /// for a CPU target (layout-plan-kernels), in order; fails with the first
-/// function's error.
-LogicalResult analyzeFunctions(ModuleOp planned,
-                               std::vector<FunctionABI> &abis);
+/// function's error. Functions with dynamic layouts are planned for
+/// `dynamicTarget` (analyzeDynamicFunction), or are an error without one.
+LogicalResult analyzeFunctions(ModuleOp planned, std::vector<FunctionABI> &abis,
+                               const TargetInfo *dynamicTarget = nullptr);
 
 /// Builds the kernel module (scf/vector/arith/LLVM dialects) of the
 /// functions `abis` describe, as their plans say: per function a DLPack

@@ -1,0 +1,405 @@
+//===- DynamicABI.cpp - How a function with dynamic sizes is called -------===//
+//
+// analyzeDynamicFunction (FunctionABI.h): the parameters of a function whose
+// layouts have `?`, the kernels of its copies planned once for every size,
+// and the symbol program that computes, when it is called, its checks, the
+// sizes and strides its tensors must have and its kernels' extents.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Compiler/Semantics/FunctionABI.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+bool mlir::layout::hasDynamicLayouts(func::FuncOp func) {
+  auto dynamic = [](Type t) {
+    if (auto tensor = dyn_cast<StridedTensorType>(t))
+      return !tensor.hasStaticLayout();
+    if (auto storage = dyn_cast<StorageType>(t))
+      return !storage.hasStaticSize();
+    return false;
+  };
+  if (llvm::any_of(func.getArgumentTypes(), dynamic))
+    return true;
+  WalkResult walk = func.walk([&](Operation *op) {
+    return llvm::any_of(op->getResultTypes(), dynamic) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Sizes as layout_rt's descriptors take them: a dynamic one is
+/// LRT_ANY_SIZE (-1); a dynamic stride, kDynamic, is already LRT_ANY_STRIDE.
+static Dims anySize(ArrayRef<int64_t> sizes) {
+  Dims out(sizes.begin(), sizes.end());
+  for (int64_t &s : out)
+    if (s == kDynamic)
+      s = -1;
+  return out;
+}
+
+namespace {
+/// A tensor value's storage: a buffer, and its layout in that buffer's
+/// storage (elements from the buffer's first element).
+struct Placed {
+  unsigned buffer = 0;
+  SymLayout layout;
+};
+
+class DynamicAnalysis {
+public:
+  DynamicAnalysis(func::FuncOp func, const TargetInfo &target)
+      : func(func), target(target) {}
+
+  FailureOr<FunctionABI> run() {
+    abi.name = func.getSymName().str();
+    if (failed(addArguments()) || failed(walkOps()) || failed(addResults()) ||
+        failed(finish()))
+      return failure();
+    abi.dynamic = dyn;
+    return std::move(abi);
+  }
+
+private:
+  SymTable &table() { return layouts.table(); }
+
+  static std::string list(const SymTable &t, ArrayRef<SymExpr> v) {
+    std::string s = "[";
+    for (auto [i, e] : llvm::enumerate(v))
+      s += (i ? ", " : "") + t.str(e);
+    return s + "]";
+  }
+
+  /// The program output that holds `e`.
+  int64_t output(const SymExpr &e) {
+    outputs.push_back(e);
+    return outputs.size() - 1;
+  }
+
+  LogicalResult addArguments() {
+    for (BlockArgument arg : func.getArguments()) {
+      auto tensor = dyn_cast<StridedTensorType>(arg.getType());
+      if (!tensor)
+        return func.emitError("dynamic code generation needs !layout.tensor "
+                              "arguments, but argument #")
+               << arg.getArgNumber() << " has type " << arg.getType();
+      Fallible<SymLayout> l = layouts.get(arg);
+      StridedLayout declared = tensor.getStridedLayout();
+      if (!l || declared.offset == kDynamic)
+        return func.emitError("dynamic code generation needs a static offset "
+                              "in argument #")
+               << arg.getArgNumber() << "'s type " << tensor;
+      Param param;
+      param.number = arg.getArgNumber();
+      param.elementType = tensor.getElementType();
+      param.sizes = anySize(declared.sizes);
+      param.strides = declared.strides;
+      if (auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                        kArgNameAttr);
+          name && isUsableArgName(name, arg.getArgNumber()))
+        param.name = name.str();
+      Buffer buffer;
+      buffer.elementType = param.elementType;
+      buffer.pointerOffset = declared.offset;
+      buffer.param = abi.params.size();
+      param.buffer = abi.buffers.size();
+      placed[arg] = {param.buffer, *l};
+      // Which dims and strides are the input symbols, for the binder.
+      unsigned index = abi.params.size();
+      std::string cname = paramName(param);
+      for (auto [k, e] : llvm::enumerate(l->sizes))
+        if (std::optional<SymbolId> s = e.asSymbol();
+            s && table().symbols()[*s].op == SymTable::Op::Input)
+          inputOf[*s] = {{index, static_cast<int64_t>(k), 0},
+                         cname + "_size" + std::to_string(k)};
+      for (auto [k, e] : llvm::enumerate(l->strides))
+        if (std::optional<SymbolId> s = e.asSymbol();
+            s && table().symbols()[*s].op == SymTable::Op::Input &&
+            !inputOf.count(*s))
+          inputOf[*s] = {{index, static_cast<int64_t>(k), 1},
+                         cname + "_stride" + std::to_string(k)};
+      // The strides a row-major argument must have are checked at run time.
+      for (auto [k, e] : llvm::enumerate(l->strides))
+        if (declared.strides[k] == kDynamic && !e.asSymbol())
+          fills.push_back({index, static_cast<int64_t>(k), 1, output(e)});
+      paramLayouts.push_back("sizes " + list(table(), l->sizes) + " strides " +
+                             list(table(), l->strides));
+      abi.buffers.push_back(buffer);
+      abi.params.push_back(param);
+    }
+    return success();
+  }
+
+  /// A new buffer for `result`, the op's row-major (or format) result.
+  void addNewBuffer(Value result, const SymLayout &layout) {
+    Buffer buffer;
+    buffer.elementType =
+        cast<StridedTensorType>(result.getType()).getElementType();
+    placed[result] = {static_cast<unsigned>(abi.buffers.size()), layout};
+    abi.buffers.push_back(buffer);
+  }
+
+  LogicalResult addCopy(Operation *op, const Placed &src, const Placed &dst,
+                        Type srcType, Type dstType) {
+    Fallible<DynamicCopyPlan> plan = planDynamicCopy(
+        table(), src.layout, dst.layout, elementBytes(srcType),
+        elementBytes(dstType), target,
+        srcType != dstType ? std::optional<bool>(true) : std::nullopt);
+    if (!plan)
+      return op->emitError("cannot plan this copy for every size: ")
+             << plan.message();
+    Kernel kernel{KernelKind::Copy, op->getLoc()};
+    kernel.srcBuffer = src.buffer;
+    kernel.dstBuffer = dst.buffer;
+    kernel.srcType = srcType;
+    kernel.dstType = dstType;
+    kernel.plan = plan->plan;
+    // Representative static layouts (the plan's loops as dims): the kernel
+    // builder takes its rank and types from them, its extents from `dyn`.
+    for (const KernelLoop &l : kernel.plan.loops) {
+      kernel.src.sizes.push_back(l.size);
+      kernel.src.strides.push_back(l.srcStride);
+      kernel.dst.sizes.push_back(l.size);
+      kernel.dst.strides.push_back(l.dstStride);
+    }
+    DynamicABI::KernelExtents x;
+    for (auto [size, s, d] :
+         llvm::zip_equal(plan->sizes, plan->srcStrides, plan->dstStrides)) {
+      x.sizes.push_back(output(size));
+      x.srcStrides.push_back(output(s));
+      x.dstStrides.push_back(output(d));
+    }
+    x.srcOffset = output(src.layout.offset);
+    x.dstOffset = output(dst.layout.offset);
+    extents.push_back(std::move(x));
+    abi.kernels.push_back(std::move(kernel));
+    return success();
+  }
+
+  LogicalResult walkOps() {
+    WalkResult walk = func.walk([&](Operation *op) -> WalkResult {
+      if (isa<func::ReturnOp>(op))
+        return WalkResult::advance();
+      // Every tensor result's layout, in program order.
+      for (Value v : op->getResults())
+        if (isa<StridedTensorType>(v.getType())) {
+          Fallible<SymLayout> l = layouts.get(v);
+          if (!l) {
+            op->emitError(l.message());
+            return WalkResult::interrupt();
+          }
+        }
+      return failed(visit(op)) ? WalkResult::interrupt()
+                               : WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
+  }
+
+  /// Where `v` (an operand of `op`) is stored.
+  FailureOr<Placed> where(Operation *op, Value v) {
+    auto found = placed.find(v);
+    if (found == placed.end())
+      return op->emitError("dynamic code generation: the storage of operand ")
+             << v << " is not known";
+    return found->second;
+  }
+
+  LogicalResult visit(Operation *op) {
+    auto layoutOf = [&](Value v) { return *layouts.get(v); };
+    // Views stay in their operand's storage.
+    if (isa<ViewLikeOpInterface, SplitOp, ReshapeOp, FlattenOp>(op)) {
+      // as_strided's offset is absolute in its storage, so its static
+      // layout is already in the buffer's coordinates, as views' are.
+      if (auto strided = dyn_cast<AsStridedOp>(op);
+          strided && !strided.getType().hasStaticLayout())
+        return op->emitError("dynamic code generation takes layout.as_strided "
+                             "with static sizes, strides and offset only");
+      FailureOr<Placed> in = where(op, op->getOperand(0));
+      if (failed(in))
+        return failure();
+      for (Value v : op->getResults())
+        placed[v] = {in->buffer, layoutOf(v)};
+      return success();
+    }
+    if (auto to = dyn_cast<ToOp>(op);
+        to &&
+        to.getDtype() ==
+            cast<StridedTensorType>(to.getInput().getType()).getElementType()) {
+      FailureOr<Placed> in = where(op, to.getInput());
+      if (failed(in))
+        return failure();
+      placed[to.getResult()] = *in;
+      return success();
+    }
+    if (auto c = dyn_cast<ContiguousOp>(op)) {
+      SymTable scratch = table();
+      Fallible<SymMaybeCopy> r = contiguous(scratch, layoutOf(c.getInput()),
+                                            toMemoryFormat(c.getFormat()));
+      std::optional<bool> copies =
+          r ? table().decide(r->copies) : std::optional<bool>(false);
+      // Where PyTorch returns the operand itself for some sizes only, the
+      // compiled function writes the output for every size: the same
+      // values, but a new tensor (the header says so).
+      if (!copies)
+        alwaysWritten[c.getResult()] =
+            "written for every size, although PyTorch returns the operand "
+            "itself when " +
+            table().str(SymCond::negate(r->copies));
+      if (copies == false) {
+        FailureOr<Placed> in = where(op, c.getInput());
+        if (failed(in))
+          return failure();
+        placed[c.getResult()] = *in;
+        return success();
+      }
+    }
+    if (isa<ContiguousOp, CloneOp, ToOp, MaterializeOp>(op)) {
+      Value input = op->getOperand(0), result = op->getResult(0);
+      FailureOr<Placed> in = where(op, input);
+      if (failed(in))
+        return failure();
+      addNewBuffer(result, layoutOf(result));
+      return addCopy(
+          op, *in, placed.lookup(result),
+          cast<StridedTensorType>(input.getType()).getElementType(),
+          cast<StridedTensorType>(result.getType()).getElementType());
+    }
+    if (auto c = dyn_cast<CopyOp>(op)) {
+      FailureOr<Placed> dstAt = where(op, c.getDst());
+      FailureOr<Placed> srcAt = where(op, c.getSrc());
+      if (failed(dstAt) || failed(srcAt))
+        return failure();
+      Placed dst = *dstAt, src = *srcAt;
+      Fallible<SymLayout> read =
+          broadcastTo(table(), src.layout, dst.layout.sizes);
+      if (!read)
+        return op->emitError(read.message());
+      src.layout = *read;
+      if (!abi.buffers[dst.buffer].param)
+        return op->emitError("dynamic code generation writes only into "
+                             "arguments");
+      abi.params[*abi.buffers[dst.buffer].param].role = ParamRole::Written;
+      return addCopy(op, src, dst, c.getSrc().getType().getElementType(),
+                     c.getDst().getType().getElementType());
+    }
+    if (isa<ReduceOp>(op))
+      return op->emitError("dynamic code generation does not take "
+                           "reductions yet");
+    return success();
+  }
+
+  LogicalResult addResults() {
+    auto ret = cast<func::ReturnOp>(func.getBody().back().getTerminator());
+    for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+      auto found = placed.find(value);
+      if (found == placed.end())
+        return ret.emitError("result #")
+               << index << " is not a view of an argument or a new tensor";
+      Buffer &buffer = abi.buffers[found->second.buffer];
+      const SymLayout &l = found->second.layout;
+      if (buffer.param && abi.params[*buffer.param].role != ParamRole::Output) {
+        // A view of an argument: offset from the argument's first element.
+        ViewResult view;
+        view.result = index;
+        view.argument = *buffer.param;
+        view.elementType = buffer.elementType;
+        StridedLayout p = l.project();
+        view.sizes = p.sizes;
+        view.strides = p.strides;
+        view.offset =
+            p.offset == kDynamic ? kDynamic : p.offset - buffer.pointerOffset;
+        viewLayouts.push_back(
+            "sizes " + list(table(), l.sizes) + " strides " +
+            list(table(), l.strides) + " offset " +
+            table().str(l.offset - SymExpr(buffer.pointerOffset)));
+        abi.views.push_back(view);
+        continue;
+      }
+      if (buffer.param)
+        return ret.emitError("result #")
+               << index << " views the same new tensor as result #"
+               << abi.params[*buffer.param].number
+               << "; code generation gives each new tensor one output";
+      // A new tensor: the op's own result, whole.
+      if (!isa_and_nonnull<ContiguousOp, CloneOp, ToOp, MaterializeOp>(
+              value.getDefiningOp()))
+        return ret.emitError("result #")
+               << index << " views part of a new tensor; dynamic code "
+               << "generation needs outputs that are a copy's whole result";
+      Param param;
+      param.role = ParamRole::Output;
+      param.number = index;
+      param.buffer = found->second.buffer;
+      param.elementType = buffer.elementType;
+      StridedLayout p = l.project();
+      param.sizes = anySize(p.sizes);
+      param.strides = p.strides;
+      unsigned pi = abi.params.size();
+      for (int64_t k = 0; k < l.rank(); ++k) {
+        if (p.sizes[k] == kDynamic)
+          fills.push_back({pi, k, 0, output(l.sizes[k])});
+        if (p.strides[k] == kDynamic)
+          fills.push_back({pi, k, 1, output(l.strides[k])});
+      }
+      std::string note = alwaysWritten.lookup(value);
+      paramLayouts.push_back("sizes " + list(table(), l.sizes) + " strides " +
+                             list(table(), l.strides) +
+                             (note.empty() ? "" : " (" + note + ")"));
+      buffer.param = pi;
+      abi.params.push_back(param);
+    }
+    // Every new tensor must be a result: scratch of run-time size is not
+    // allocated yet.
+    for (const Kernel &k : abi.kernels)
+      if (!abi.buffers[k.dstBuffer].param)
+        return emitError(k.loc, "dynamic code generation needs every new "
+                                "tensor to be a result of the function");
+    return success();
+  }
+
+  LogicalResult finish() {
+    auto d = std::make_shared<DynamicABI>();
+    d->program = encodeSymbolProgram(table(), outputs);
+    for (auto [id, s] : llvm::enumerate(table().symbols())) {
+      if (s.op != SymTable::Op::Input)
+        continue;
+      auto found = inputOf.find(id);
+      if (found == inputOf.end())
+        return func.emitError("dynamic code generation: symbol ")
+               << s.name << " is no argument's size or stride";
+      d->inputs.push_back(found->second.first);
+      d->inputNames.push_back(found->second.second);
+    }
+    d->fills = fills;
+    d->kernels = extents;
+    d->paramLayouts = paramLayouts;
+    d->viewLayouts = viewLayouts;
+    dyn = d;
+    return success();
+  }
+
+  func::FuncOp func;
+  const TargetInfo &target;
+  FunctionABI abi;
+  SymbolicLayouts layouts;
+  llvm::DenseMap<Value, Placed> placed;
+  llvm::DenseMap<SymbolId, std::pair<std::array<int64_t, 3>, std::string>>
+      inputOf;
+  std::vector<SymExpr> outputs;
+  std::vector<std::array<int64_t, 4>> fills;
+  std::vector<DynamicABI::KernelExtents> extents;
+  std::vector<std::string> paramLayouts, viewLayouts;
+  /// Conditional copies compiled as copies, and why.
+  llvm::DenseMap<Value, std::string> alwaysWritten;
+  std::shared_ptr<const DynamicABI> dyn;
+};
+} // namespace
+
+FailureOr<FunctionABI>
+mlir::layout::analyzeDynamicFunction(func::FuncOp func,
+                                     const TargetInfo &target) {
+  return DynamicAnalysis(func, target).run();
+}
