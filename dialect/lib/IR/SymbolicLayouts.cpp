@@ -45,10 +45,10 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
   if (!type)
     return fail("expected a !layout.tensor, got " + dtypeName(v.getType()));
   StridedLayout declared = type.getStridedLayout();
-  // A static layout is exact as it is.
-  if (declared.isStatic())
-    return SymLayout::fromStatic(declared);
   if (auto arg = dyn_cast<BlockArgument>(v)) {
+    // A static layout is exact as it is.
+    if (declared.isStatic())
+      return SymLayout::fromStatic(declared);
     std::string name = "arg" + std::to_string(arg.getArgNumber());
     Operation *parent = arg.getOwner()->getParentOp();
     if (auto fn = dyn_cast_or_null<FunctionOpInterface>(parent))
@@ -60,6 +60,8 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
       return l;
     return opaqueLayout(symbols, declared, name);
   }
+  // An op with a rule runs it even when its result type is static: a view
+  // of a dynamic operand records its checks (select's index) that way.
   Operation *op = v.getDefiningOp();
   unsigned index = cast<OpResult>(v).getResultNumber();
   std::string name = "%" + std::to_string(cache.size());
@@ -76,6 +78,8 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
             UnfoldOp, FlipOp, SplitOp, ReshapeOp, FlattenOp, ContiguousOp,
             CloneOp, ToOp, ReduceOp>(rule)
       .Default([&](Operation *) -> Fallible<SymLayout> {
+        if (declared.isStatic())
+          return SymLayout::fromStatic(declared);
         return opaqueLayout(symbols, declared, name);
       });
 }

@@ -27,14 +27,27 @@ static bool isPureView(Operation *op) {
   return isa<ViewLikeOpInterface, SplitOp>(op);
 }
 
+/// A tensor of static layout, or a storage of static size.
+static bool hasStaticLayout(Value v) {
+  if (auto storage = dyn_cast<StorageType>(v.getType()))
+    return storage.hasStaticSize();
+  auto t = dyn_cast<StridedTensorType>(v.getType());
+  return t && t.hasStaticLayout();
+}
+
 /// The value whose storage a chain of pure views reads: the first value up
-/// the chain that is not produced by a pure view.
+/// the chain that is not produced by a pure view of a static operand (a view
+/// of a dynamic operand stays, with its checks on run-time sizes).
 static Value viewChainRoot(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (!isPureView(def))
       break;
-    v = isa<SplitOp>(def) ? cast<SplitOp>(def).getInput()
-                          : cast<ViewLikeOpInterface>(def).getViewSource();
+    Value source = isa<SplitOp>(def)
+                       ? cast<SplitOp>(def).getInput()
+                       : cast<ViewLikeOpInterface>(def).getViewSource();
+    if (!hasStaticLayout(source))
+      break;
+    v = source;
   }
   return v;
 }
@@ -88,6 +101,10 @@ struct FoldViewChain : OpInterfaceRewritePattern<ViewLikeOpInterface> {
     auto type = cast<StridedTensorType>(op->getResult(0).getType());
     if (!type.hasStaticLayout())
       return rewriter.notifyMatchFailure(op, "dynamic result layout");
+    // A view of a dynamic operand keeps its op: its checks on run-time sizes
+    // (select's index, narrow's bounds) would be lost in an as_strided.
+    if (!hasStaticLayout(view.getViewSource()))
+      return rewriter.notifyMatchFailure(op, "dynamic operand layout");
     rewriter.replaceOp(op, buildFoldedView(rewriter, op->getLoc(), root, type));
     return success();
   }
@@ -104,6 +121,9 @@ struct FoldSplit : OpRewritePattern<SplitOp> {
 
   LogicalResult matchAndRewrite(SplitOp split,
                                 PatternRewriter &rewriter) const override {
+    if (!hasStaticLayout(split.getInput()) ||
+        !llvm::all_of(split.getResults(), hasStaticLayout))
+      return rewriter.notifyMatchFailure(split, "dynamic layouts");
     Value root = viewChainRoot(split.getInput());
     SmallVector<Value> replacements;
     for (Value result : split.getResults()) {

@@ -85,7 +85,11 @@ template <typename OpTy> struct PlanMayCopy : OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     Value input = op->getOperand(0);
     auto resultType = cast<StridedTensorType>(op->getResult(0).getType());
-    if (!resultType.hasStaticLayout())
+    auto inputType = dyn_cast<StridedTensorType>(input.getType());
+    // With a dynamic operand, whether it copies depends on its run-time
+    // sizes: dynamic code generation decides (DynamicABI.cpp).
+    if (!resultType.hasStaticLayout() || !inputType ||
+        !inputType.hasStaticLayout())
       return rewriter.notifyMatchFailure(op, "dynamic layout");
     if (getAliasedOperand(op->getResult(0))) {
       Value view = input.getType() == resultType
@@ -98,7 +102,6 @@ template <typename OpTy> struct PlanMayCopy : OpRewritePattern<OpTy> {
     }
     // reshape and flatten copy like PyTorch: the operand into a row-major
     // buffer of its own shape, which the new shape then views.
-    auto inputType = cast<StridedTensorType>(input.getType());
     bool reshapes = inputType.getShape() != resultType.getShape();
     auto bufferType =
         reshapes ? StridedTensorType::getContiguous(inputType.getShape(),

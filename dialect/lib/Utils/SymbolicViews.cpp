@@ -184,7 +184,7 @@ Fallible<SymLayout> mlir::layout::narrow(SymTable &t, const SymLayout &in,
   // except that start == size is an empty narrow at the end.
   SymExpr wrapRange = t.max(size, SymExpr(1));
   Message range;
-  range << "start out of range: Dimension out of range (expected to be in "
+  range << "Dimension out of range (expected to be in "
            "range of ["
         << -wrapRange << ", " << wrapRange - SymExpr(1) << "], but got "
         << start << ")";
@@ -511,7 +511,7 @@ mlir::layout::split(SymTable &t, const SymLayout &in, int64_t dim,
     total = total + SymExpr(s);
   Message m;
   m << "split_with_sizes expects split_sizes to sum exactly to " << in.sizes[*d]
-    << " (input tensor's size at dimension " << *d
+    << " (input tensor's size at dimension " << dim
     << "), but got split_sizes=" << formatDims(sizes);
   Fallible<std::monostate> ok = require(t, SymCond::eq(in.sizes[*d], total), m);
   if (!ok)
@@ -590,8 +590,27 @@ Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
   return checked(out);
 }
 
+/// The layout when every size, stride and the offset is a constant.
+static std::optional<StridedLayout> staticOf(const SymLayout &in) {
+  StridedLayout l = in.project();
+  if (!l.isStatic())
+    return std::nullopt;
+  return l;
+}
+
+/// A static operand's reshape or flatten: the static algebra decides.
+static Fallible<SymMaybeCopy> fromStatic(const Fallible<MaybeCopy> &r) {
+  if (!r)
+    return fail(r.message());
+  return SymMaybeCopy{SymLayout::fromStatic(r->layout),
+                      r->copies ? SymCond::alwaysTrue()
+                                : SymCond::alwaysFalse()};
+}
+
 Fallible<SymMaybeCopy> mlir::layout::reshape(SymTable &t, const SymLayout &in,
                                              ArrayRef<int64_t> shape) {
+  if (std::optional<StridedLayout> l = staticOf(in))
+    return fromStatic(reshape(*l, shape));
   Fallible<SymLayout> v = view(t, in, shape);
   if (!v) {
     if (llvm::StringRef(v.message()).starts_with("view of a dynamic"))
@@ -603,6 +622,8 @@ Fallible<SymMaybeCopy> mlir::layout::reshape(SymTable &t, const SymLayout &in,
 
 Fallible<SymMaybeCopy> mlir::layout::flatten(SymTable &t, const SymLayout &in,
                                              int64_t startDim, int64_t endDim) {
+  if (std::optional<StridedLayout> l = staticOf(in))
+    return fromStatic(flatten(*l, startDim, endDim));
   Fallible<int64_t> start = wrapDim(startDim, in.rank());
   if (!start)
     return fail(start.message());

@@ -363,7 +363,7 @@ Fallible<StridedLayout> mlir::layout::narrow(const StridedLayout &in,
   if (start != size) {
     Fallible<int64_t> w = wrapDim(start, size);
     if (!w)
-      return fail("start out of range: " + w.message());
+      return fail(w.message());
     start = *w;
   }
   if (length < 0 || start > size - length)
@@ -628,7 +628,7 @@ mlir::layout::split(const StridedLayout &in, int64_t dim,
   if (total != in.sizes[*d])
     return fail("split_with_sizes expects split_sizes to sum exactly to " +
                 std::to_string(in.sizes[*d]) +
-                " (input tensor's size at dimension " + std::to_string(*d) +
+                " (input tensor's size at dimension " + std::to_string(dim) +
                 "), but got split_sizes=" + formatDims(sizes));
   llvm::SmallVector<StridedLayout, 4> parts;
   int64_t start = 0;
