@@ -18,42 +18,25 @@ compile-time error (a "declined" one when layoutc says the answer would
 depend on run-time sizes: squeeze of a dynamic dim, view/reshape/flatten of
 dims it cannot prove mergeable), and the rest of the batch is compiled again.
 
-Oracle.  Each surviving chain is compiled with `layoutc --emit=explain` (the
-default pipeline) and its `symbolic` section is evaluated at >= 4 concrete
-argument shapes (dynamic sizes from {0, 1, 2, 3, 5, 7}; one shape with a 0,
-one with 1s, and where the generator finds them shapes that pass every
-check).  The same chain runs in PyTorch on `torch.empty(shape)`:
+Oracle.  Each surviving chain is compiled with `layoutc --emit=explain`
+twice, through the default pipeline and with `--no-opt`, and the `symbolic`
+section of each is evaluated at >= 4 concrete argument shapes (dynamic sizes
+from {0, 1, 2, 3, 5, 7}; one shape with a 0, one with 1s, and where the
+generator finds them shapes that pass every check).  The same chain runs in
+PyTorch on `torch.empty(shape)`, and both explains must agree with it:
   * PyTorch raises iff some check fails; the first failing check's message,
     with every expression in it evaluated, must equal PyTorch's message
     (the full text, see `evaluate_message`);
   * otherwise sizes must be equal, and for views with elements the storage
     offset and the strides of dims of size > 1 (docs/internals/symbolic.md:
     the rest is unspecified); where the static result type (explain's
-    top-level `results`) states a size, stride or offset it must agree too.
+    top-level `results`) states a size, stride or offset it must agree too;
+  * every symbol is derived from the argument's sizes (an opaque input such
+    as `%N[k]` means the view was planned as a copy).
 Chains that fail to compile for a reason other than "declined" must raise in
-PyTorch at every shape tried.  Declined chains are counted, not compared.
-
-Known layoutc bugs, counted as "known" instead of "failed" unless --strict
-(the `KNOWN` table and `classify` give their exact signatures):
-  K1  `--emit=explain` through the default pipeline fails on a `layout.split`
-      with a dynamic result ("'layout.as_strided' op expected N dynamic
-      size values, got 0" / "dynamic offset marker and offset operand
-      disagree"): FoldSplit (dialect/lib/Transforms/FoldViews.cpp) lacks the
-      `hasStaticLayout()` guard of FoldViewChain.  Such chains are compared
-      through `layoutc --no-opt --emit=explain` instead.
-  K2  an op whose result type is static but whose operand is dynamic
-      (`select %x dim 0 index 3 : tensor<?xf32>`) makes no run-time check:
-      SymbolicLayouts::derive returns a static type's layout as it is,
-      without running the op's rule.
-  K3  the pipeline folds a chain whose result type is static into one
-      as_strided of the dynamic argument; explain's symbolic section then has
-      none of the chain's checks (`--no-opt` has them).
-  K4  narrow's start check says "start out of range: Dimension out of range
-      (...)"; PyTorch 1.13 says "Dimension out of range (...)".
-  K5  split_with_sizes' message names the wrapped dim, PyTorch the dim as
-      written ("at dimension -1").
-  K6  the pipeline plans a reshape of a dynamic view as a materialize
-      ("copies: always", --no-opt "never") with opaque symbols `%N[k]`.
+PyTorch at every shape tried, and a chain `--no-opt --emit=mlir` accepts must
+be explained by both pipelines.  Declined chains are counted, not compared.
+Every mismatch is a failure.
 
 Run with the Debian interpreter, which sees python3-torch:
   /usr/bin/python3 dynamic_views.py --layoutc build/bin/layoutc --count 2500
@@ -65,7 +48,6 @@ run is too small to mean anything (see --min-*).
 import argparse
 import collections
 import concurrent.futures
-import itertools
 import json
 import math
 import os
@@ -75,7 +57,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional
 
 import torch
 
@@ -85,8 +67,6 @@ RANDOM_SIZES = (0, 1, 2, 3, 5, 7)
 SEARCH_SIZES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12)
 DECLINED = ("depends on its run-time size", "cannot prove mergeable",
             "cannot prove contiguous", "cannot be proven")
-KNOWN_SPLIT_FOLD = re.compile(r"'layout\.as_strided' op (expected \d+ dynamic (size|stride) values, got 0"
-                              r"|dynamic offset marker and offset operand disagree)")
 DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$", re.M)
 TENSOR_TYPE = re.compile(r"!layout\.tensor<(?:[^<>]|<[^<>]*>)*>")
 
@@ -549,12 +529,10 @@ class Chain:
         self.lines: List[str] = []            # op lines, in order
         self.value = "%" + ARG
         self.type = self.arg_type             # the type of `value`
-        self.types: List[str] = []            # the result type of each op
         self.status = "building"              # building, built, error, declined
         self.error = None                     # compile-time message
         self.explain = None                   # explain JSON (default pipeline)
         self.explain_noopt = None             # explain JSON with --no-opt
-        self.split_fold_bug = None            # the pipeline's error (known bug K1)
 
     def text(self, with_return: bool) -> List[str]:
         result = f" -> {self.type}" if with_return else ""
@@ -676,7 +654,6 @@ def build_chains(args, rng_for, chains: List[Chain], workdir, log):
                         continue
                     types = TENSOR_TYPE.findall(body[-1].rsplit(" -> ", 1)[1])
                     c.type = types[c.ops[-1].pick]
-                    c.types.append(c.type)
                     if len(c.ops) >= c.length:
                         c.status = "built"
         log(f"level {level}: {len(active)} chains")
@@ -691,7 +668,6 @@ def explain_chains(args, chains: List[Chain], workdir):
 
     def run(chunk, tag, flags, key):
         groups, errors, problems = compile_batch(args.layoutc, chunk, workdir, tag, flags, True)
-        out = []
         for group, text in groups:
             try:
                 funcs = {f["name"]: f for f in json.loads(text)["functions"]}
@@ -699,7 +675,10 @@ def explain_chains(args, chains: List[Chain], workdir):
                 problems += [(c, f"unreadable explain output: {e}") for c in group]
                 continue
             for c in group:
-                setattr(c, key, funcs.get(c.name))
+                if c.name in funcs:
+                    setattr(c, key, funcs[c.name])
+                else:
+                    problems.append((c, f"no function {c.name} in the explain output"))
         return errors, problems
 
     built = [c for c in chains if c.status == "built"]
@@ -714,10 +693,6 @@ def explain_chains(args, chains: List[Chain], workdir):
             failures.append((c, problem))
             c.status = "failed"
         for c, msg, _ in errors:
-            if key == "explain" and KNOWN_SPLIT_FOLD.search(msg) and any(op.name == "split" for op in c.ops):
-                # Known bug K1: compared through --no-opt instead.
-                c.split_fold_bug = msg
-                continue
             flags = "--emit=explain" if key == "explain" else "--no-opt --emit=explain"
             failures.append((c, f"`{flags}` rejects a chain that `--no-opt --emit=mlir` accepts: {msg}"))
             c.status = "failed"
@@ -891,7 +866,7 @@ def evaluate(symbolic, shape) -> dict:
         if m and definition == name and m[1] == ARG:
             env[name] = shape[int(m[2])]
         elif definition == name:
-            continue  # an opaque input (K6): an error only where it is used
+            raise EvalError(f"opaque symbol {name}: not derived from the argument's sizes")
         else:
             env[name] = Evaluator(env).eval(definition)
     failed = None
@@ -969,31 +944,9 @@ def torch_run(chain: Chain, shape):
     return {"error": None, "sizes": list(t.size()), "strides": list(t.stride()), "offset": t.storage_offset()}
 
 
-NARROW_PREFIX = "start out of range: "
-
-# Known layoutc bugs (see the module docstring and `classify`); --strict
-# counts them as failures.
-KNOWN = {
-    "K1": "`--emit=explain` (pipeline) rejects a split with a dynamic result: FoldSplit builds an as_strided "
-          "without the dynamic size/stride/offset operands (compared through --no-opt instead)",
-    "K2": "an op whose result type is static but whose operand is dynamic loses its run-time checks: "
-          "SymbolicLayouts::derive returns a static type's layout without running the op's rule",
-    "K3": "the pipeline folds a chain with a static result type into one as_strided of the dynamic "
-          "argument, and explain's symbolic section loses the chain's run-time checks",
-    "K4": "narrow's start check says 'start out of range: Dimension out of range (...)', PyTorch 1.13 "
-          "'Dimension out of range (...)'",
-    "K6": "the pipeline plans a reshape of a dynamic view as a materialize: explain says it copies 'always' "
-          "(--no-opt: 'never') and its symbols include opaque inputs named '%N[k]', '%N.stride[k]'",
-    "K5": "split_with_sizes' message names the wrapped dim ('at dimension 1'), PyTorch 1.13 the dim as "
-          "written ('at dimension -1')",
-}
-SPLIT_DIM = re.compile(r"(?<=input tensor's size at dimension )-?\d+(?=\))")
-
-
 def verdict(symbolic, static, expected):
     """(kind, detail) where layoutc's symbolic section disagrees with
-    PyTorch's outcome `expected`, None where they agree, ("K4", ...) where
-    they agree but for the known narrow message prefix."""
+    PyTorch's outcome `expected`, None where they agree."""
     if symbolic is None:
         return "no symbolic section in explain", ""
     try:
@@ -1004,13 +957,8 @@ def verdict(symbolic, static, expected):
         if expected["error"] is None:
             return "a check fails, PyTorch accepts", f"{got['template']!r} -> {got['error']!r}"
         if got["error"] is None:
-            return "every check passes, PyTorch raises", repr(expected["error"])
+            return "every check passes, PyTorch raises", f"at op {expected['failed_op']}: {expected['error']!r}"
         if got["error"] != expected["error"]:
-            if got["error"] == NARROW_PREFIX + expected["error"]:
-                return "K4", got["error"]
-            if got["error"].startswith("split_with_sizes expects") and \
-                    SPLIT_DIM.sub("D", got["error"]) == SPLIT_DIM.sub("D", expected["error"]):
-                return "K5", got["error"]
             return ("different messages", f"layoutc {got['error']!r} (template {got['template']!r}), "
                                           f"PyTorch {expected['error']!r}")
         return None
@@ -1041,51 +989,21 @@ def verdict(symbolic, static, expected):
     return None
 
 
-def is_static(type_text: str) -> bool:
-    return "?" not in type_text
-
-
 def classify(chain: Chain, shape):
-    """("ok", what matched: "layout" or "error"), ("known", "K<n>") or
-    ("fail", why) for one shape.
-
-    A chain the pipeline explains (the normal case) is compared through that
-    explain; one it rejects with known bug K1 through `--no-opt`'s.  Where
-    the comparison fails because no check fails although PyTorch raises:
-      K2: the op PyTorch fails at has a static result type and a dynamic
-          operand (its rule never runs, so its checks are never made);
-      K3: the chain's result type is static and the --no-opt explain, which
-          keeps the ops, agrees with PyTorch (the pipeline folded them away).
-    K4: messages equal but for narrow's "start out of range: " prefix.
-    K5: split_with_sizes' messages equal but for the dim's spelling."""
+    """("ok", what matched: "layout" or "error") or ("fail", why) for one
+    shape: the explains of both pipelines must agree with PyTorch."""
     expected = torch_run(chain, shape)
     expected["shape"] = shape
     if chain.status == "error":
         if expected["error"] is None:
             return "fail", f"layoutc rejects the chain at compile time ({chain.error}), PyTorch accepts it"
         return "ok", "error"
-    matched = "layout" if expected["error"] is None else "error"
-    noopt = verdict(chain.explain_noopt.get("symbolic"), chain.explain_noopt["results"][0], expected)
-    if chain.split_fold_bug:
-        primary, known = noopt, "K1"
-    else:
-        primary = verdict(chain.explain.get("symbolic"), chain.explain["results"][0], expected)
-        known = None
-    if primary is None and known is None and any(k.startswith("%") for k in chain.explain["symbolic"]["symbols"]):
-        known = "K6"
-    if primary is None:
-        return ("known", known) if known else ("ok", matched)
-    kind, detail = primary
-    if kind in ("K4", "K5"):
-        return "known", kind
-    if kind == "every check passes, PyTorch raises":
-        i = expected["failed_op"]
-        operand = chain.types[i - 1] if i else chain.arg_type
-        if is_static(chain.types[i]) and not is_static(operand):
-            return "known", "K2"
-        if not chain.split_fold_bug and is_static(chain.type) and (noopt is None or noopt[0] in ("K4", "K5")):
-            return "known", "K3"
-    return "fail", f"{kind}: {detail}"
+    for flags, explain in (("--emit=explain", chain.explain), ("--no-opt --emit=explain", chain.explain_noopt)):
+        wrong = verdict(explain.get("symbolic"), explain["results"][0], expected)
+        if wrong is not None:
+            kind, detail = wrong
+            return "fail", f"{kind} (`{flags}`): {detail}"
+    return "ok", "layout" if expected["error"] is None else "error"
 
 
 def main(argv=None) -> int:
@@ -1099,7 +1017,6 @@ def main(argv=None) -> int:
     parser.add_argument("--batch", type=int, default=150, help="functions per module")
     parser.add_argument("--write-dir", help="keep the modules here instead of a temporary directory")
     parser.add_argument("--show", type=int, default=10, help="disagreements printed in full (default 10)")
-    parser.add_argument("--strict", action="store_true", help="count the known layoutc bugs (K1-K6) as failures")
     parser.add_argument("--min-chains", type=int, default=2000)
     parser.add_argument("--min-shapes", type=int, default=6000)
     parser.add_argument("--min-errors", type=int, default=300)
@@ -1136,24 +1053,17 @@ def main(argv=None) -> int:
                     f.write(c.program())
 
     stats = collections.Counter()
-    known = collections.defaultdict(set)      # K -> chain indices
     details = [(c, None, why) for c, why in failures]
     failed = {c.index for c, _ in failures}
     for c in chains:
         if c.status not in ("built", "error"):
             continue
         rng = random.Random(f"{args.seed}-{c.index}")
-        explain = c.explain_noopt if c.split_fold_bug else c.explain
-        for shape in choose_shapes(rng, c, args.shapes, explain):
+        for shape in choose_shapes(rng, c, args.shapes, c.explain):
             outcome, what = classify(c, shape)
             stats["shapes"] += 1
-            if outcome == "known" and args.strict:
-                outcome, what = "fail", f"known bug {what}: {KNOWN[what]}"
             if outcome == "ok":
                 stats[what + "s matched"] += 1
-            elif outcome == "known":
-                known[what].add(c.index)
-                stats["known shapes"] += 1
             elif c.index not in failed:
                 failed.add(c.index)
                 details.append((c, shape, what))
@@ -1162,10 +1072,7 @@ def main(argv=None) -> int:
     ops = collections.Counter(op.name for c in chains for op in c.ops)
     print("chains: " + ", ".join(f"{n} {k}" for k, n in sorted(statuses.items())))
     print("ops: " + ", ".join(f"{k} {n}" for k, n in sorted(ops.items())))
-    print(f"shapes: {stats['layouts matched']} layouts matched, {stats['errors matched']} errors matched, "
-          f"{stats['known shapes']} with a known layoutc bug")
-    for k in sorted(known):
-        print(f"known layoutc bug {k} ({len(known[k])} chains, e.g. chain {min(known[k])}): {KNOWN[k]}")
+    print(f"shapes: {stats['layouts matched']} layouts matched, {stats['errors matched']} errors matched")
     kinds = collections.Counter(re.sub(r"[:(].*", "", why) for _, _, why in details)
     for kind, n in kinds.most_common():
         print(f"  {n:>5}  {kind}")
