@@ -241,22 +241,9 @@ private:
     SmallVector<RuntimeSplit> splits(kernels.size());
     SmallVector<Value> rtAccOffset(kernels.size());
     Value rtScratchBytes;
-    if (runtimeExtents) {
-      Value total = e.c64(scratchBytes);
-      for (auto [i, kb] : llvm::enumerate(kernels)) {
-        splits[i] = kb->storeExtents(fillExtents(e, abi.kernels[i]));
-        if (abi.kernels[i].kind != KernelKind::Reduce || kb->isArgReduction())
-          continue;
-        rtAccOffset[i] = total;
-        Value bytes = arith::MaxSIOp::create(
-            b, e.mulc(splits[i].accCount, kb->accumulator().bytes), one);
-        Value lines =
-            arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
-        total = e.add(total, e.mulc(lines, 64));
-      }
-      if (llvm::any_of(rtAccOffset, [](Value v) { return bool(v); }))
-        rtScratchBytes = total;
-    }
+    if (runtimeExtents)
+      rtScratchBytes =
+          layoutRuntimeScratch(kernels, scratchBytes, splits, rtAccOffset);
 
     Value scratch = e.nullPtr();
     Block *cleanup = f.addBlock();
@@ -320,6 +307,32 @@ private:
     if (scratchBytes || rtScratchBytes)
       e.call("lrt_scratch_free", Type(), {scratch});
     LLVM::ReturnOp::create(b, cleanup->getArgument(0));
+  }
+
+  /// Run-time extents: fills every kernel's extents and split (`splits`)
+  /// and places the accumulators of its reductions after `staticBytes` of
+  /// scratch (`accOffset`, bytes); returns the scratch's size, or null when
+  /// no kernel has accumulators.
+  Value layoutRuntimeScratch(ArrayRef<std::unique_ptr<KernelBuilder>> kernels,
+                             int64_t staticBytes,
+                             MutableArrayRef<RuntimeSplit> splits,
+                             MutableArrayRef<Value> accOffset) {
+    auto &b = e.b;
+    Value total = e.c64(staticBytes);
+    bool any = false;
+    for (auto [i, kb] : llvm::enumerate(kernels)) {
+      splits[i] = kb->storeExtents(fillExtents(e, abi.kernels[i]));
+      if (abi.kernels[i].kind != KernelKind::Reduce || kb->isArgReduction())
+        continue;
+      any = true;
+      accOffset[i] = total;
+      Value bytes = arith::MaxSIOp::create(
+          b, e.mulc(splits[i].accCount, kb->accumulator().bytes), e.c64(1));
+      Value lines =
+          arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
+      total = e.add(total, e.mulc(lines, 64));
+    }
+    return any ? total : Value();
   }
 
   /// Run-time extents: one kernel's context (with its extents array),
@@ -435,14 +448,13 @@ mlir::layout::buildKernelModule(MLIRContext *context, Location loc,
   return module;
 }
 
-FailureOr<OwningOpRef<ModuleOp>>
-mlir::layout::buildKernelModule(ModuleOp planned,
-                                std::vector<FunctionABI> &abis) {
+FailureOr<OwningOpRef<ModuleOp>> mlir::layout::buildKernelModule(
+    ModuleOp planned, std::vector<FunctionABI> &abis, bool runtimeExtents) {
   MLIRContext *context = planned.getContext();
   prepareKernelContext(context);
   size_t first = abis.size();
   if (failed(analyzeFunctions(planned, abis)))
     return failure();
   return buildKernelModule(context, planned.getLoc(),
-                           ArrayRef(abis).drop_front(first));
+                           ArrayRef(abis).drop_front(first), runtimeExtents);
 }
