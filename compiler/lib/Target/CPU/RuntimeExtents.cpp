@@ -471,10 +471,33 @@ void KernelBuilder::rtReduceNest(size_t depth, Value s, Value a) {
                           ? e.c64(*staticStride(depth, true))
                           : rtSrcStrides[depth];
     Value groupsEnd = floorTo(r.lo, r.hi, kRows);
-    e.forLoop(r.lo, groupsEnd, kRows, [&](Value i) {
-      rtReduceColumns(depth + 1, rtRange(depth + 1),
-                      e.add(s, e.mul(i, rowStride)), a, kRows, rowStride);
-    });
+    // Inputs larger than L2 prefetch each row's vector a group ahead (at
+    // least the tuning's distance) into L2, as the static groups do.
+    Value bytes = e.c64(src.bytes);
+    for (Value size : rtSizes)
+      bytes = e.mul(bytes, size);
+    Value large = arith::CmpIOp::create(e.b, arith::CmpIPredicate::sgt, bytes,
+                                        e.c64(cpu().l2Bytes));
+    Value groupBytes = e.mulc(rowStride, kRows * src.bytes);
+    Value ahead = arith::MaxSIOp::create(
+        e.b,
+        arith::MaxSIOp::create(
+            e.b, groupBytes, arith::SubIOp::create(e.b, e.c64(0), groupBytes)),
+        e.c64(cpu().tuning.reduceGroupPrefetchBytes));
+    ahead = arith::SelectOp::create(
+        e.b,
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::slt, rowStride,
+                              e.c64(0)),
+        arith::SubIOp::create(e.b, e.c64(0), ahead), ahead);
+    auto groups = [&](Value prefetch) {
+      e.forLoop(r.lo, groupsEnd, kRows, [&](Value i) {
+        rtReduceColumns(depth + 1, rtRange(depth + 1),
+                        e.add(s, e.mul(i, rowStride)), a, kRows, rowStride,
+                        prefetch);
+      });
+    };
+    e.ifElse(
+        large, [&] { groups(ahead); }, [&] { groups(Value()); });
     e.forLoop(groupsEnd, r.hi, 1, [&](Value i) {
       rtReduceColumns(depth + 1, rtRange(depth + 1),
                       e.add(s, e.mul(i, rowStride)), a, 1, Value());
@@ -541,9 +564,11 @@ void KernelBuilder::rtReduceRun(size_t loop, Range r, Value s, Value a) {
 }
 
 /// Innermost loop kept: `rows` input rows `rowStride` apart combine
-/// (pairwise) into the accumulator row, vectors where both strides are 1.
+/// (pairwise) into the accumulator row, vectors where both strides are 1;
+/// vector loads prefetch `ahead` bytes further (null: none).
 void KernelBuilder::rtReduceColumns(size_t loop, Range r, Value s, Value a,
-                                    int64_t rows, Value rowStride) {
+                                    int64_t rows, Value rowStride,
+                                    Value ahead) {
   Elem acc = accumulator();
   int64_t vw = k.plan.vectorWidth;
   auto combineRows = [&](function_ref<Value(Value)> row) {
@@ -559,8 +584,15 @@ void KernelBuilder::rtReduceColumns(size_t loop, Range r, Value s, Value a,
     Type vacc = e.vecOf(acc.mem, vw), vsrc = e.vecOf(src.mem, vw);
     e.forLoop(r.lo, vecEnd, vw, [&](Value i) {
       Value v = combineRows([&](Value off) {
-        return e.convert(e.load(vsrc, srcPtr, src.mem, e.add(s, e.add(i, off))),
-                         src, acc);
+        Value at = e.add(s, e.add(i, off));
+        if (ahead)
+          LLVM::Prefetch::create(e.b,
+                                 LLVM::GEPOp::create(e.b, e.ptr,
+                                                     e.b.getI8Type(),
+                                                     e.gep(srcPtr, src.mem, at),
+                                                     ValueRange{ahead}),
+                                 /*rw=*/0, /*locality=*/2, /*cache=*/1);
+        return e.convert(e.load(vsrc, srcPtr, src.mem, at), src, acc);
       });
       Value old = e.freezeLoad(vacc, accPtr, acc.mem, e.add(a, i));
       e.store(reductionCombine(acc, old, v), accPtr, acc.mem, e.add(a, i));
