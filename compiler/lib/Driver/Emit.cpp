@@ -257,7 +257,8 @@ LogicalResult mlir::layout::runProgram(ModuleOp planned,
   if (!output)
     return reportError(error);
   // An empty error: the diagnostics were printed already.
-  if (failed(runModule(planned, output->os(), error)))
+  if (failed(
+          runModule(planned, output->os(), error, options.cpu.runtimeExtents)))
     return error.empty() ? failure() : reportError(error);
   return finishOutput(*output, options.outputPath);
 }

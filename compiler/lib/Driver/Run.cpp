@@ -359,7 +359,7 @@ static void registerRuntimeSymbols(ExecutionEngine &engine) {
 /// Plans `planned` for the host CPU, builds and lowers its kernels and JITs
 /// them at -O3.
 static LogicalResult compileForHost(ModuleOp planned, HostJIT &jit,
-                                    std::string &error) {
+                                    std::string &error, bool runtimeExtents) {
   CPUOptions options;
   options.cpu = "host";
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
@@ -371,7 +371,7 @@ static LogicalResult compileForHost(ModuleOp planned, HostJIT &jit,
   if (failed(planKernels(planned, target)))
     return failure();
   FailureOr<OwningOpRef<ModuleOp>> kernels =
-      buildKernelModule(planned, jit.abis);
+      buildKernelModule(planned, jit.abis, runtimeExtents);
   if (failed(kernels) || failed(lowerKernelModuleToLLVM(**kernels)))
     return failure();
 
@@ -513,9 +513,9 @@ static void printResults(const FunctionABI &abi, ArrayRef<void *> args,
 }
 
 LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
-                                      std::string &error) {
+                                      std::string &error, bool runtimeExtents) {
   HostJIT jit;
-  if (failed(compileForHost(planned, jit, error)))
+  if (failed(compileForHost(planned, jit, error, runtimeExtents)))
     return failure();
   for (const FunctionABI &abi : jit.abis) {
     llvm::Expected<void *> entry = jit.engine->lookup(abi.name + "_raw");

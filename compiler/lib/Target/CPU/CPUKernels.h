@@ -342,7 +342,7 @@ private:
   void rtReduceNest(size_t depth, Value s, Value a);
   void rtReduceRun(size_t loop, Range r, Value s, Value a);
   void rtReduceColumns(size_t loop, Range r, Value s, Value a, int64_t rows,
-                       Value rowStride);
+                       Value rowStride, Value ahead = Value());
   void rtArgReduction();
   void rtArgLoop(ArrayRef<int64_t> dims, size_t depth, Value s,
                  function_ref<void(Value)> body);

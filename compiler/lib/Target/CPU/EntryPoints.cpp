@@ -578,14 +578,13 @@ mlir::layout::buildKernelModule(MLIRContext *context, Location loc,
   return module;
 }
 
-FailureOr<OwningOpRef<ModuleOp>>
-mlir::layout::buildKernelModule(ModuleOp planned,
-                                std::vector<FunctionABI> &abis) {
+FailureOr<OwningOpRef<ModuleOp>> mlir::layout::buildKernelModule(
+    ModuleOp planned, std::vector<FunctionABI> &abis, bool runtimeExtents) {
   MLIRContext *context = planned.getContext();
   prepareKernelContext(context);
   size_t first = abis.size();
   if (failed(analyzeFunctions(planned, abis)))
     return failure();
   return buildKernelModule(context, planned.getLoc(),
-                           ArrayRef(abis).drop_front(first));
+                           ArrayRef(abis).drop_front(first), runtimeExtents);
 }

@@ -22,8 +22,10 @@ constexpr uint64_t kRunMaxBytes = uint64_t(4) << 30;
 /// prints tensors. Emits diagnostics and returns failure when code
 /// generation fails; `error` says why a run itself failed (a function needing
 /// more than kRunMaxBytes, an allocation that fails, an error status).
+/// `runtimeExtents`: the kernels in run-time-extent mode
+/// (CPUOptions::runtimeExtents).
 LogicalResult runModule(ModuleOp planned, llvm::raw_ostream &os,
-                        std::string &error);
+                        std::string &error, bool runtimeExtents = false);
 
 /// PyTorch's repr of a tensor read through `sizes`/`strides` (elements)
 /// from `data`, whose element type is `type`: "tensor([[0., 1.], ...])".

@@ -64,7 +64,8 @@ OwningOpRef<ModuleOp> buildKernelModule(MLIRContext *context, Location loc,
 
 /// analyzeFunctions and buildKernelModule for all of a planned module.
 FailureOr<OwningOpRef<ModuleOp>>
-buildKernelModule(ModuleOp planned, std::vector<FunctionABI> &abis);
+buildKernelModule(ModuleOp planned, std::vector<FunctionABI> &abis,
+                  bool runtimeExtents = false);
 
 /// Loads the dialects that building, lowering and translating kernel modules
 /// create, and registers their LLVM IR translations: MLIR forbids both while

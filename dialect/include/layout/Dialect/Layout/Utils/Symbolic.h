@@ -219,7 +219,9 @@ public:
   /// were made), running the checks: the first failing check's message
   /// with values filled in, or "integer overflow: ..." when a derived value
   /// or a check's operand does not fit in i64.
-  Fallible<std::vector<int64_t>> evaluate(llvm::ArrayRef<int64_t> inputs) const;
+  /// Without `checks`, the checks are skipped (values for planning).
+  Fallible<std::vector<int64_t>> evaluate(llvm::ArrayRef<int64_t> inputs,
+                                          bool checks = true) const;
   /// The value of an expression given every symbol's value.
   static Fallible<int64_t> evaluate(const SymExpr &e,
                                     llvm::ArrayRef<int64_t> values);

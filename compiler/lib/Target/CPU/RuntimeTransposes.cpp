@@ -1,0 +1,377 @@
+//===- RuntimeTransposes.cpp - Transposes with run-time extents ----------===//
+//
+// Run-time-extent mode's transposes (docs/internals/runtime-extents.md):
+// the loops around each a x b plane, interleaving loops for short b rows
+// (NCHW -> NHWC) picked at run time, square register tiles a destination
+// line wide (transposeSquare), half squares and masked or scalar edges,
+// non-temporal stores where the extents say and the rows are aligned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CPUKernels.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::cpu;
+
+//===----------------------------------------------------------------------===//
+// Transposes
+//===----------------------------------------------------------------------===//
+
+/// The loops other than a and b run around the plane in the plan's order.
+void KernelBuilder::rtTranspose() {
+  auto [a, bl] = *k.plan.tiledLoops;
+  SmallVector<int64_t> outside;
+  for (int64_t i = 0; i < static_cast<int64_t>(k.plan.loops.size()); ++i)
+    if (i != a && i != bl)
+      outside.push_back(i);
+  rtPlane(outside);
+}
+
+void KernelBuilder::rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s,
+                                 Value d,
+                                 function_ref<void(Value, Value)> body) {
+  if (depth == loops.size())
+    return body(s, d);
+  int64_t l = loops[depth];
+  Range r = rtRange(l);
+  e.forLoop(r.lo, r.hi, 1, [&](Value i) {
+    rtOuterLoops(loops, depth + 1, e.add(s, scaled(i, l, true)),
+                 e.add(d, scaled(i, l, false)), body);
+  });
+}
+
+/// The planes, in the loops around them. Where b is not split and runs 2,
+/// 3 or 4 long (fewer than a square's edge) directly inside a in the
+/// destination (NCHW -> NHWC), checked at run time once per chunk: rows
+/// interleaved into one store; else tiles (rtTiles) within bounds computed
+/// once per chunk.
+void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
+  SmallVector<int64_t> ms;
+  if (rtParallelLoop() != bl && k.plan.vectorWidth > 1)
+    for (int64_t m = 2; m <= 4 && m < n; ++m)
+      ms.push_back(m);
+  auto planes = [&](function_ref<void(Value, Value)> body) {
+    rtOuterLoops(outside, 0, e.c64(0), e.c64(0), body);
+  };
+  std::function<void(size_t)> dispatch = [&](size_t i) {
+    if (i == ms.size()) {
+      rtPlaneBounds();
+      return planes([&](Value s, Value d) { rtTiles(s, d); });
+    }
+    Value fits = arith::AndIOp::create(
+        e.b,
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtSizes[bl],
+                              e.c64(ms[i])),
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtDstStrides[a],
+                              e.c64(ms[i])));
+    e.ifElse(
+        fits,
+        [&] { planes([&](Value s, Value d) { rtInterleave(s, d, ms[i]); }); },
+        [&] { dispatch(i + 1); });
+  };
+  dispatch(0);
+}
+
+/// b of m (static here) elements right inside a in the destination: per
+/// vector of a indices, m source rows, interleaved into one store of m
+/// vectors; the rest of a element by element.
+void KernelBuilder::rtInterleave(Value s, Value d, int64_t m) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t vw = k.plan.vectorWidth;
+  Range ra = rtRange(a);
+  Value sb = rtSrcStrides[bl];
+  Value full = floorTo(ra.lo, ra.hi, vw);
+  Type vt = e.vecOf(src.mem, vw);
+  SmallVector<Value> rowStarts;
+  for (int64_t j = 0; j < m; ++j)
+    rowStarts.push_back(e.add(s, e.mulc(sb, j)));
+  // Streaming stores go out as m pieces of vw elements, aligned to their
+  // size when the first one is (x86 streams only aligned stores).
+  auto loop = [&](bool streaming) {
+    e.forLoop(ra.lo, full, vw, [&](Value ia) {
+      Value all;
+      int64_t width = 0;
+      for (int64_t j = 0; j < m; ++j) {
+        Value row = e.load(vt, srcPtr, src.mem, e.add(rowStarts[j], ia));
+        if (!all) {
+          all = row;
+        } else {
+          SmallVector<int64_t> cat;
+          for (int64_t c = 0; c < width + vw; ++c)
+            cat.push_back(c);
+          all = e.shuffle(all, row, cat);
+        }
+        width += vw;
+      }
+      SmallVector<int64_t> mask;
+      for (int64_t i = 0; i < vw; ++i)
+        for (int64_t j = 0; j < m; ++j)
+          mask.push_back(j * vw + i);
+      Value out =
+          e.convert(vector::ShuffleOp::create(e.b, all, all, mask), src, dst);
+      Value at = e.add(d, e.mulc(ia, m));
+      if (!streaming)
+        return e.store(out, dstPtr, dst.mem, at);
+      for (int64_t q = 0; q < m; ++q) {
+        SmallVector<int64_t> piece;
+        for (int64_t c = 0; c < vw; ++c)
+          piece.push_back(q * vw + c);
+        e.store(vector::ShuffleOp::create(e.b, out, out, piece), dstPtr,
+                dst.mem, e.add(at, e.c64(q * vw)), /*nontemporal=*/true);
+      }
+    });
+  };
+  usesStreaming = true;
+  Value addr = LLVM::PtrToIntOp::create(
+      e.b, e.i64, e.gep(dstPtr, dst.mem, e.add(d, e.mulc(ra.lo, m))));
+  Value aligned = arith::CmpIOp::create(
+      e.b, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(e.b, addr, e.c64(vw * dst.bytes - 1)), e.c64(0));
+  e.ifElse(
+      arith::AndIOp::create(e.b, rtStream, aligned), [&] { loop(true); },
+      [&] { loop(false); });
+  e.forLoop(full, ra.hi, 1, [&](Value ia) {
+    for (int64_t j = 0; j < m; ++j) {
+      Value v = e.load(src.mem, srcPtr, src.mem, e.add(rowStarts[j], ia));
+      e.store(e.convert(v, src, dst), dstPtr, dst.mem,
+              e.add(d, e.add(e.mulc(ia, m), e.c64(j))));
+    }
+  });
+}
+
+/// Tiles of a plane: columns of tiles a line of destination elements wide
+/// (whole squares), walked down a, whose rows stream where the extents say
+/// and the rows are line-aligned (checked per column); then single
+/// squares; then the columns past the last square. Rows past the last
+/// square along a are partial squares.
+void KernelBuilder::rtPlaneBounds() {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
+  int64_t blocks = std::clamp<int64_t>(lineElements(dst.bytes) / n, 1, 4);
+  Range ra = rtRange(a), rb = rtRange(bl);
+  auto &pb = rtBounds;
+  pb.aFull = floorTo(ra.lo, ra.hi, n);
+  // Source rows 1 KiB apart (or a multiple) crowd 4 or fewer L1 sets: a
+  // tile's rows evict each other before the next tile down a reads the
+  // rest of their lines.
+  pb.aWide = floorTo(ra.lo, ra.hi, n * lineBlocks(n));
+  pb.crowded = arith::CmpIOp::create(
+      e.b, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(e.b, e.mulc(rtSrcStrides[bl], src.bytes),
+                            e.c64(1023)),
+      e.c64(0));
+  pb.rowsLeft = arith::SubIOp::create(e.b, ra.hi, pb.aFull);
+  // Destination rows a whole number of lines apart.
+  pb.rowsAligned = arith::AndIOp::create(
+      e.b, rtStream,
+      arith::CmpIOp::create(
+          e.b, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(e.b, e.mulc(rtDstStrides[a], dst.bytes),
+                                e.c64(kCacheLineBytes - 1)),
+          e.c64(0)));
+  pb.bWide = blocks > 1 ? floorTo(rb.lo, rb.hi, n * blocks) : rb.lo;
+  pb.bFull = floorTo(pb.bWide, rb.hi, n);
+  int64_t half = std::max<int64_t>(n / 2, 1);
+  pb.halfEnd = floorTo(pb.bFull, rb.hi, half);
+  pb.aHalf = floorTo(ra.lo, ra.hi, half);
+  pb.halfRows = arith::SubIOp::create(e.b, ra.hi, pb.aHalf);
+  pb.colsLeft =
+      arith::SubIOp::create(e.b, rb.hi, half >= 2 ? pb.halfEnd : pb.bFull);
+}
+
+void KernelBuilder::rtTiles(Value s, Value d) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
+  int64_t blocks = std::clamp<int64_t>(lineElements(dst.bytes) / n, 1, 4);
+  bool lineRows = blocks * n * dst.bytes == kCacheLineBytes;
+  Range ra = rtRange(a), rb = rtRange(bl);
+  const auto &pb = rtBounds;
+  auto column = [&](Value ib, int64_t blk) {
+    auto tiles = [&](bool streaming) {
+      int64_t aBlocks = lineBlocks(n);
+      if (streaming || aBlocks == 1)
+        return e.forLoop(ra.lo, pb.aFull, n, [&](Value ia) {
+          rtMicro(s, d, ia, ib, n, blk, streaming);
+        });
+      e.ifElse(
+          pb.crowded,
+          [&] {
+            e.forLoop(ra.lo, pb.aWide, n * aBlocks, [&](Value ia) {
+              rtSquaresAlongA(s, d, ia, ib, n, blk, aBlocks);
+            });
+            e.forLoop(pb.aWide, pb.aFull, n,
+                      [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
+          },
+          [&] {
+            e.forLoop(ra.lo, pb.aFull, n,
+                      [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
+          });
+    };
+    if (blk == blocks && lineRows) {
+      usesStreaming = true;
+      Value addr = LLVM::PtrToIntOp::create(
+          e.b, e.i64,
+          e.gep(dstPtr, dst.mem,
+                e.add(e.add(d, ib), e.mul(ra.lo, rtDstStrides[a]))));
+      Value aligned = arith::CmpIOp::create(
+          e.b, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(e.b, addr, e.c64(kCacheLineBytes - 1)),
+          e.c64(0));
+      e.ifElse(
+          arith::AndIOp::create(e.b, pb.rowsAligned, aligned),
+          [&] { tiles(true); }, [&] { tiles(false); });
+    } else {
+      tiles(false);
+    }
+    ifPositive(pb.rowsLeft, [&] {
+      for (int64_t j = 0; j < blk; ++j)
+        rtEdge(s, d, pb.aFull, e.add(ib, e.c64(j * n)), n, pb.rowsLeft,
+               e.c64(n));
+    });
+  };
+  if (blocks > 1)
+    e.forLoop(rb.lo, pb.bWide, n * blocks,
+              [&](Value ib) { column(ib, blocks); });
+  e.forLoop(pb.bWide, pb.bFull, n, [&](Value ib) { column(ib, 1); });
+  // Half a square's edge or more left along b: a column of half squares.
+  int64_t half = n / 2;
+  Value edgeStart = pb.bFull;
+  if (half >= 2) {
+    e.forLoop(pb.bFull, pb.halfEnd, half, [&](Value ib) {
+      e.forLoop(ra.lo, pb.aHalf, half, [&](Value ia) {
+        rtMicro(s, d, ia, ib, half, 1, /*streaming=*/false);
+      });
+      ifPositive(pb.halfRows, [&] {
+        rtEdge(s, d, pb.aHalf, ib, half, pb.halfRows, e.c64(half));
+      });
+    });
+    edgeStart = pb.halfEnd;
+  }
+  ifPositive(pb.colsLeft, [&] {
+    e.forLoop(ra.lo, ra.hi, n, [&](Value ia) {
+      Value rows = e.minI(e.c64(n), arith::SubIOp::create(e.b, ra.hi, ia));
+      rtEdge(s, d, ia, edgeStart, n, rows, pb.colsLeft);
+    });
+  });
+}
+
+/// `blocks` n x n squares side by side along b at (ia, ib), each transposed
+/// in registers; each destination row stores once.
+void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib, int64_t n,
+                            int64_t blocks, bool streaming) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  if (n * src.bytes >= 64)
+    usesWideRegisters = true;
+  Type vt = e.vecOf(src.mem, n);
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  Value base = e.add(e.add(s, ia), e.mul(ib, sb));
+  SmallVector<SmallVector<Value>> cols;
+  for (int64_t blk = 0; blk < blocks; ++blk) {
+    SmallVector<Value> rows;
+    for (int64_t j = 0; j < n; ++j)
+      rows.push_back(
+          e.load(vt, srcPtr, src.mem, e.add(base, e.mulc(sb, blk * n + j))));
+    cols.push_back(transposeSquare(std::move(rows)));
+  }
+  Value out = e.add(e.add(d, ib), e.mul(ia, da));
+  for (int64_t i = 0; i < n; ++i) {
+    SmallVector<Value> parts;
+    for (int64_t blk = 0; blk < blocks; ++blk)
+      parts.push_back(cols[blk][i]);
+    e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem,
+            e.add(out, e.mulc(da, i)), streaming);
+  }
+}
+
+/// A (n * aBlocks) x (n * blocks) tile whose source rows crowd L1 sets: per
+/// square along b, the aBlocks squares along a in turn, so that each
+/// source line's parts are read back to back; each square stores its own
+/// rows.
+void KernelBuilder::rtSquaresAlongA(Value s, Value d, Value ia, Value ib,
+                                    int64_t n, int64_t blocks,
+                                    int64_t aBlocks) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  if (n * src.bytes >= 64)
+    usesWideRegisters = true;
+  Type vt = e.vecOf(src.mem, n);
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  Value base = e.add(e.add(s, ia), e.mul(ib, sb));
+  for (int64_t blk = 0; blk < blocks; ++blk)
+    for (int64_t ab = 0; ab < aBlocks; ++ab) {
+      SmallVector<Value> rows;
+      for (int64_t j = 0; j < n; ++j)
+        rows.push_back(
+            e.load(vt, srcPtr, src.mem,
+                   e.add(e.add(base, e.c64(ab * n)), e.mulc(sb, blk * n + j))));
+      SmallVector<Value> cols = transposeSquare(std::move(rows));
+      Value out = e.add(e.add(d, e.add(ib, e.c64(blk * n))),
+                        e.mul(e.add(ia, e.c64(ab * n)), da));
+      for (int64_t i = 0; i < n; ++i)
+        e.store(e.convert(cols[i], src, dst), dstPtr, dst.mem,
+                e.add(out, e.mulc(da, i)));
+    }
+}
+
+/// The part of the square at (ia, ib) with `rows` (1 to n) a indices and
+/// `cols` (1 to n) b indices: masked loads and stores of a whole square's
+/// registers where both types are 4 or 8 bytes (AVX2's masked moves),
+/// else element by element.
+void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
+                           Value rows, Value cols) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  if (src.bytes < 4 || dst.bytes < 4) {
+    e.forLoop(e.c64(0), rows, 1, [&](Value i) {
+      e.forLoop(e.c64(0), cols, 1, [&](Value j) {
+        Value v =
+            e.load(src.mem, srcPtr, src.mem,
+                   e.add(e.add(s, e.add(ia, i)), e.mul(e.add(ib, j), sb)));
+        e.store(e.convert(v, src, dst), dstPtr, dst.mem,
+                e.add(e.add(d, e.add(ib, j)), e.mul(e.add(ia, i), da)));
+      });
+    });
+    return;
+  }
+  if (n * src.bytes >= 64)
+    usesWideRegisters = true;
+  Type vt = e.vecOf(src.mem, n);
+  Value zero =
+      arith::ConstantOp::create(e.b, vt, cast<TypedAttr>(e.b.getZeroAttr(vt)));
+  Value base = e.add(e.add(s, ia), e.mul(ib, sb));
+  Value none = e.c64(0);
+  // Rows past the edge load and store nothing (an all-false mask touches no
+  // memory); their addresses stay those of the last row.
+  auto lastOf = [&](int64_t j, Value count) {
+    return e.minI(e.c64(j), arith::SubIOp::create(e.b, count, e.c64(1)));
+  };
+  auto within = [&](int64_t j, Value count) {
+    return arith::CmpIOp::create(e.b, arith::CmpIPredicate::slt, e.c64(j),
+                                 count);
+  };
+  SmallVector<Value> in;
+  for (int64_t j = 0; j < n; ++j) {
+    Value mask = lanesBelow(
+        n, arith::SelectOp::create(e.b, within(j, cols), rows, none));
+    Value at = e.add(base, e.mul(lastOf(j, cols), sb));
+    in.push_back(LLVM::MaskedLoadOp::create(e.b, vt, e.gep(srcPtr, src.mem, at),
+                                            mask, zero,
+                                            Emitter::alignOf(src.mem)));
+  }
+  SmallVector<Value> out = transposeSquare(std::move(in));
+  Value first = e.add(e.add(d, ib), e.mul(ia, da));
+  for (int64_t i = 0; i < n; ++i) {
+    Value mask = lanesBelow(
+        n, arith::SelectOp::create(e.b, within(i, rows), cols, none));
+    Value at = e.add(first, e.mul(lastOf(i, rows), da));
+    LLVM::MaskedStoreOp::create(e.b, e.convert(out[i], src, dst),
+                                e.gep(dstPtr, dst.mem, at), mask,
+                                Emitter::alignOf(dst.mem));
+  }
+}
