@@ -92,10 +92,20 @@ mlir::layout::planDynamicCopy(const SymTable &t, const SymLayout &src,
     l.rsize = *size;
     l.rsrc = *s;
     l.rdst = *dd;
-    if (l.rsize == 0)
+    if (l.size.isConstant(0))
       return fail("the copy has no elements for every size: nothing to plan");
-    if (l.rsize == 1 && l.size.isConstant(1))
+    if (l.size.isConstant(1))
       continue;
+    // A value that is 0, 1 or -1 at the representative sizes only would
+    // make the plan assume it (a broadcast, a unit stride, a dropped dim):
+    // plan with a general value instead, distinct for each loop.
+    auto general = [&](int64_t &v, const SymExpr &e, int64_t avoid) {
+      if (v >= -1 && v <= avoid && !e.constant())
+        v = 1009 + 2 * static_cast<int64_t>(d);
+    };
+    general(l.rsize, l.size, 1);
+    general(l.rsrc, l.src, 1);
+    general(l.rdst, l.dst, 1);
     if (Fallible<std::monostate> r = verifyFacts(t, l); !r)
       return fail(r.message());
     loops.push_back(l);

@@ -261,7 +261,12 @@ private:
       FailureOr<Placed> in = where(op, input);
       if (failed(in))
         return failure();
-      addNewBuffer(result, layoutOf(result));
+      // The copy's own layout: a conditional copy's symbolic offset is the
+      // operand's where PyTorch would return the operand, but compiled code
+      // writes the new tensor from its first element for every size.
+      SymLayout written = layoutOf(result);
+      written.offset = SymExpr(0);
+      addNewBuffer(result, written);
       return addCopy(
           op, *in, placed.lookup(result),
           cast<StridedTensorType>(input.getType()).getElementType(),

@@ -339,15 +339,16 @@ Value mlir::layout::getAliasedOperand(Value result) {
       .Case([&](SplitOp split) { return split.getInput(); })
       .Case([&](ReshapeOp reshape) -> Value {
         std::optional<StridedLayout> in = layoutOf(reshape.getInput());
+        // A dynamic operand's reshape is accepted only as a view.
         if (!in)
-          return {};
+          return reshape.getInput();
         Fallible<MaybeCopy> r = layout::reshape(*in, reshape.getShape());
         return r && !r->copies ? reshape.getInput() : Value();
       })
       .Case([&](FlattenOp flatten) -> Value {
         std::optional<StridedLayout> in = layoutOf(flatten.getInput());
         if (!in)
-          return {};
+          return flatten.getInput();
         Fallible<MaybeCopy> r =
             layout::flatten(*in, static_cast<int64_t>(flatten.getStartDim()),
                             static_cast<int64_t>(flatten.getEndDim()));
@@ -355,8 +356,18 @@ Value mlir::layout::getAliasedOperand(Value result) {
       })
       .Case([&](ContiguousOp contiguous) -> Value {
         std::optional<StridedLayout> in = layoutOf(contiguous.getInput());
-        if (!in)
-          return {};
+        if (!in) {
+          // Dynamic: a view where the algebra proves it one for every size.
+          SymbolicLayouts layouts;
+          Fallible<SymLayout> sym = layouts.get(contiguous.getInput());
+          if (!sym)
+            return {};
+          Fallible<SymMaybeCopy> r = layout::contiguous(
+              layouts.table(), *sym, toMemoryFormat(contiguous.getFormat()));
+          return r && layouts.table().decide(r->copies) == false
+                     ? contiguous.getInput()
+                     : Value();
+        }
         return isContiguousIn(*in, toMemoryFormat(contiguous.getFormat()))
                    ? contiguous.getInput()
                    : Value();

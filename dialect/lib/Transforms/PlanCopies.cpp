@@ -244,7 +244,16 @@ static LogicalResult checkWrites(func::FuncOp func) {
   WalkResult result = func.walk([&](CopyOp copy) {
     StridedLayout dst = layoutOf(copy.getDst());
     StridedLayout src = layoutOf(copy.getSrc());
-    switch (internalOverlap(dst)) {
+    // A dynamic destination is proven distinct for every size when it is a
+    // permutation of a dense layout (a row-major argument or a transpose).
+    Overlap self = internalOverlap(dst);
+    if (!dst.isStatic()) {
+      SymbolicLayouts layouts;
+      Fallible<SymLayout> sym = layouts.get(copy.getDst());
+      if (sym && provablyDense(layouts.table(), *sym))
+        self = Overlap::No;
+    }
+    switch (self) {
     case Overlap::No:
       break;
     case Overlap::Yes:

@@ -135,12 +135,7 @@ Fallible<SymMaybeCopy> mlir::layout::contiguous(SymTable &t,
   return SymMaybeCopy{*c, SymCond::negate(already)};
 }
 
-/// Whether `in` is non-overlapping and dense for every size: its dims chain
-/// from a stride-1 dim outwards, each stride the product of the sizes and
-/// stride inside it (a permutation of a row-major layout). Size-1 dims keep
-/// the chain whatever their stride, as PyTorch's check skips them; a chain
-/// through every dim holds for those sizes too.
-static bool provablyDense(const SymTable &t, const SymLayout &in) {
+bool mlir::layout::provablyDense(const SymTable &t, const SymLayout &in) {
   llvm::SmallVector<bool, 6> used(in.rank(), false);
   SymExpr expected(1);
   for (int64_t placed = 0; placed < in.rank(); ++placed) {
@@ -184,31 +179,47 @@ Fallible<SymLayout> mlir::layout::cloneLayout(SymTable &t, const SymLayout &in,
 
 Fallible<SymLayout> mlir::layout::broadcastTo(SymTable &t, const SymLayout &src,
                                               ArrayRef<SymExpr> dstSizes) {
+  // at::infer_size(dst, src), then TensorIterator's check that the output
+  // (never resized by copy_) has the broadcast shape, as CopyingOps.cpp.
   int64_t n = dstSizes.size();
-  if (src.rank() > n) {
+  int64_t ndim = std::max<int64_t>(n, src.rank());
+  llvm::SmallVector<SymExpr, 6> shape(ndim);
+  SymCond fits = SymCond::alwaysTrue();
+  for (int64_t i = ndim - 1; i >= 0; --i) {
+    int64_t offset = ndim - 1 - i;
+    int64_t dimA = n - 1 - offset, dimB = src.rank() - 1 - offset;
+    SymExpr a = dimA >= 0 ? dstSizes[dimA] : SymExpr(1);
+    SymExpr b = dimB >= 0 ? src.sizes[dimB] : SymExpr(1);
+    SymCond aIsOne = SymCond::eq(a, SymExpr(1)),
+            bIsOne = SymCond::eq(b, SymExpr(1));
     Message m;
-    m << "output with shape ";
-    m.dims(dstSizes) << " doesn't match the broadcast shape ";
-    m.dims(src.sizes);
-    return fail(t.format({SymCond::alwaysFalse(), m.text, m.args, 0}));
+    m << "The size of tensor a (" << a << ") must match the size of tensor b ("
+      << b << ") at non-singleton dimension " << i;
+    Fallible<std::monostate> ok = require(
+        t, SymCond::either(SymCond::eq(a, b), SymCond::either(aIsOne, bIsOne)),
+        m);
+    if (!ok)
+      return fail(ok.message());
+    shape[i] = t.select(aIsOne, b, a);
+    fits = SymCond::both(std::move(fits),
+                         dimA >= 0
+                             ? SymCond::either(SymCond::negate(aIsOne), bIsOne)
+                             : SymCond::alwaysFalse());
   }
+  Message m;
+  m << "output with shape ";
+  m.dims(dstSizes) << " doesn't match the broadcast shape ";
+  m.dims(shape);
+  if (Fallible<std::monostate> ok = require(t, fits, m); !ok)
+    return fail(ok.message());
   SymLayout out;
   out.offset = src.offset;
   out.sizes.assign(dstSizes.begin(), dstSizes.end());
   out.strides.resize(n, SymExpr(0));
   for (int64_t i = 0; i < src.rank(); ++i) {
     int64_t d = n - src.rank() + i;
-    const SymExpr &a = src.sizes[i];
-    const SymExpr &b = dstSizes[d];
-    SymCond same = SymCond::eq(a, b);
-    Message m;
-    m << "The size of tensor a (" << a << ") must match the size of tensor b ("
-      << b << ") at non-singleton dimension " << d;
-    Fallible<std::monostate> ok =
-        require(t, SymCond::either(same, SymCond::eq(a, SymExpr(1))), m);
-    if (!ok)
-      return fail(ok.message());
-    out.strides[d] = t.select(same, src.strides[i], SymExpr(0));
+    out.strides[d] = t.select(SymCond::eq(src.sizes[i], dstSizes[d]),
+                              src.strides[i], SymExpr(0));
   }
   return checked(out);
 }

@@ -40,6 +40,12 @@ llvm::SmallVector<SymExpr, 6> rowMajorStrides(llvm::ArrayRef<SymExpr> sizes);
 /// Strides of a new tensor in `format` (not Preserve).
 Fallible<llvm::SmallVector<SymExpr, 6>>
 symbolicStridesForFormat(llvm::ArrayRef<SymExpr> sizes, MemoryFormat format);
+/// Whether `l` is non-overlapping and dense for every size: its dims chain
+/// from a stride-1 dim outwards, each stride the product of the sizes and
+/// stride inside it (a permutation of a row-major layout). Size-1 dims keep
+/// the chain whatever their stride, as PyTorch's check skips them; a chain
+/// through every dim holds for those sizes too.
+bool provablyDense(const SymTable &t, const SymLayout &l);
 /// is_contiguous(format) as a condition (an empty tensor is contiguous; size-1
 /// dims are skipped).
 SymCond isContiguousIn(const SymLayout &l, MemoryFormat format);

@@ -1,0 +1,1479 @@
+#!/usr/bin/env python3
+"""Execution tests of *dynamic* layout programs (sizes `?`) against eager
+PyTorch 1.13, bit-exact.
+
+Programs (every one a function with row-major `?`-sized arguments):
+  * the benchmark cases of bench/cases.py (docs/internals/planner.md) in
+    dynamic form: P1-P11, C1 (NCHW->NHWC + f32->f16), G1 (x[:, ::2]),
+    G2 (expand [1, n] -> [M, n], M static as expand's sizes must be);
+  * copies of every dtype and conversions through `layout.to`;
+  * `layout.copy` into a written argument, with broadcasts and conversions;
+  * views returned as results (nothing is written; the call must succeed
+    and the header must say "view of");
+  * --count seeded random view chains (test/differential/dynamic_views.py's
+    op generators, plus flip) over an argument of a random dtype and rank,
+    each ended by contiguous, clone (contiguous / channels_last), to <dtype>
+    or layout.copy into a second argument.
+
+Types.  Every op names its operand type, the inferred result type of the
+op before it, so functions are built level by level: all functions sit in a
+few modules, each round `layoutc --no-opt --emit=mlir` prints the result
+types of the ops whose operand types are known, and random chains draw their
+next op from the type of their last value.  A function layoutc rejects
+(types or code generation) fails when it is hand-written and is skipped
+(counted) when it is a random chain.
+
+Running.  The modules are compiled with `layoutc --emit=obj,header` (and
+`--emit=explain`, which says which results alias an argument), linked with
+the whole static runtime into one shared library each, and their DLPack
+entry points are called through ctypes with DLTensors over torch buffers
+surrounded by guard bytes.  Outputs and written arguments are filled with a
+sentinel before every call.  Every program runs at its natural shape and at
+>= 3 more: extents of 0 and 1, odd extents (17, 33, 63, 129, ...) and, for
+the benchmark cases, a shape above 256 KiB.  Calls alternate options NULL,
+num_threads 1 and num_threads 2.
+
+Checks.  A shape PyTorch accepts must return NULL, every new result must
+equal PyTorch's bit for bit (floats: NaN where PyTorch has NaN, otherwise
+the same bits), a written argument must equal PyTorch's copy_ into it over
+its whole storage, and guard bytes must stay.  A bad call (PyTorch raises,
+or a tensor does not match: wrong output size or strides, wrong static size,
+rank or dtype) must return a status whose message is
+`<function>: <PyTorch's message>` or names the mismatch as the runtime does
+(`expected size N in dimension D, got M`), and must write nothing.
+
+Prints one `FAIL ...` line per failure and `N passed, M failed`; exits
+non-zero on any failure.  Run with the interpreter that sees torch:
+
+  /usr/bin/python3 test/execution/dynamic_exec.py --layoutc build/bin/layoutc \\
+      --rt-lib build/runtime/liblayout_rt.a --rt-include runtime/include
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import ctypes
+import dataclasses
+import json
+import math
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from typing import Callable, Dict, List, Optional
+
+import numpy as np
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "differential"))
+import dynamic_views as dv  # noqa: E402  (op generators of dynamic view chains)
+
+GUARD = 64
+GUARD_FILL = 0x5A
+SENTINEL = 0xA5
+TENSOR_TYPE = re.compile(r"!layout\.tensor<(?:[^<>]|<[^<>]*>)*>")
+# Known limitations of dynamic code generation: programs it rejects with a
+# clear error at the op, listed and not counted (counted as failures with
+# --strict). Anything else layoutc rejects or gets wrong is a failure.
+KNOWN = {
+    "L1": "layout.copy into a dynamic destination that layoutc cannot prove distinct for every size "
+          "(a strided slice of an argument): 'cannot prove that the destination ... does not overlap "
+          "itself'; a permutation of a dense layout (a row-major argument, a transpose) is proven",
+}
+KNOWN_CODEGEN = {"L1": "does not overlap itself"}
+DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$", re.M)
+
+
+# ---------------------------------------------------------------------------
+# Element types.
+# ---------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class DType:
+    name: str
+    torch: torch.dtype
+    code: int
+    bits: int
+
+    @property
+    def size(self):
+        return self.bits // 8
+
+    @property
+    def is_float(self):
+        return self.torch.is_floating_point
+
+
+DTYPES = {d.name: d for d in [
+    DType("i1", torch.bool, 6, 8), DType("i8", torch.int8, 0, 8), DType("ui8", torch.uint8, 1, 8),
+    DType("i16", torch.int16, 0, 16), DType("i32", torch.int32, 0, 32), DType("i64", torch.int64, 0, 64),
+    DType("f16", torch.float16, 2, 16), DType("bf16", torch.bfloat16, 4, 16),
+    DType("f32", torch.float32, 2, 32), DType("f64", torch.float64, 2, 64),
+]}
+NP_INT = {"i8": np.int8, "ui8": np.uint8, "i16": np.int16, "i32": np.int32, "i64": np.int64}
+
+
+def data_kind(src: str, dst: str) -> str:
+    """Values for which src -> dst is defined and rounds once, as in PyTorch."""
+    s, d = DTYPES[src], DTYPES[dst]
+    if s.is_float and d.name == "ui8":
+        return "nonneg"
+    if s.name == "f64" and d.name in ("f16", "bf16"):
+        return "f32exact"
+    if not s.is_float and d.name in ("f16", "bf16"):
+        return "small24"
+    if s.is_float and not d.is_float:
+        return "any"
+    if s.is_float and d.is_float and s.name != d.name:
+        return "special"
+    return "special" if src == dst else "any"
+
+
+def make_data(rng: np.random.Generator, dt: DType, shape, kind="any") -> torch.Tensor:
+    n = math.prod(shape)
+    if dt.name == "i1":
+        return torch.from_numpy(rng.integers(0, 2, n).astype(np.bool_)).reshape(shape)
+    if dt.is_float:
+        if kind == "nonneg":
+            v = rng.uniform(0.0, 100.0, n)
+        else:
+            v = rng.uniform(-1.0, 1.0, n) * np.exp2(rng.integers(-6, 7, n))
+            v[rng.random(n) < 0.08] = 0.0
+            if kind == "special" and n:
+                # NaN, infinities and -0 (copies and float -> float only).
+                specials = np.array([np.nan, np.inf, -np.inf, -0.0])
+                pick = rng.random(n) < 0.03
+                v[pick] = rng.choice(specials, int(pick.sum()))
+        t = torch.from_numpy(v)
+        if kind == "f32exact" or dt.name != "f64":
+            t = t.float()
+        return t.to(dt.torch).reshape(shape)
+    info = np.iinfo(NP_INT[dt.name])
+    lo, hi = int(info.min), int(info.max)
+    if kind == "small24":
+        lo, hi = max(lo, -(1 << 24) + 1), min(hi, (1 << 24) - 1)
+    v = rng.integers(lo, hi, n, endpoint=True, dtype=np.int64)
+    small = rng.random(n) < 0.3
+    v[small] = rng.integers(max(lo, -100), min(hi, 100) + 1, int(small.sum()))
+    return torch.from_numpy(v).to(dt.torch).reshape(shape)
+
+
+def row_major(sizes):
+    strides, acc = [], 1
+    for s in reversed(sizes):
+        strides.append(acc)
+        acc *= max(s, 1)
+    return tuple(reversed(strides))
+
+
+def torch_message(e: Exception) -> str:
+    return str(e).split("\nException raised from")[0].strip()
+
+
+# ---------------------------------------------------------------------------
+# Programs.
+# ---------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class OpRec:
+    results: List[str]          # SSA names of the results ([] for layout.copy)
+    text: str                   # "layout.permute {0} [0, 2, 1]" ({k}: operand k)
+    operands: List[str]
+    fn: Callable                # torch: operand tensors -> tensor or tuple (None for copy)
+    pick: int = 0
+
+
+@dataclasses.dataclass
+class ArgSpec:
+    name: str
+    dt: DType
+    dims: List[Optional[int]]   # static size or None (`?`)
+    written: bool = False
+
+    def type(self):
+        return "!layout.tensor<" + "".join(("?" if d is None else str(d)) + "x" for d in self.dims) + self.dt.name + ">"
+
+
+class Prog:
+    """One function: arguments, ops (with their PyTorch meaning), results,
+    and the shapes it is called at."""
+
+    def __init__(self, name: str, random_program=False):
+        self.name = re.sub(r"\W", "_", name)
+        self.random_program = random_program
+        self.args: List[ArgSpec] = []
+        self.ops: List[OpRec] = []
+        self.types: Dict[str, str] = {}
+        self.rets: List[str] = []
+        self.counter = 0
+        self.status = "building"           # building, built, rejected, failed
+        self.error = ""
+        self.shapes: List[dict] = []        # {arg name: shape}
+        self.bad: List[dict] = []           # bad calls
+        self.kinds: Dict[str, str] = {}     # arg name -> data kind
+        self.result_dtypes: List[DType] = []
+        self.aliases: List[Optional[int]] = []
+        self.generator = None               # random chains: next-op callback
+        self.view_result = False            # the function returns views only
+        self.module = ""
+
+    # -- building ---------------------------------------------------------------
+    def arg(self, name, dt, dims, kind="any") -> str:
+        dt = DTYPES[dt] if isinstance(dt, str) else dt
+        self.args.append(ArgSpec(name, dt, list(dims)))
+        self.types["%" + name] = self.args[-1].type()
+        self.kinds[name] = kind
+        return "%" + name
+
+    def op(self, text, operands, fn, results=1, pick=0):
+        self.counter += 1
+        base = f"%v{self.counter}"
+        names = [base] if results == 1 else [f"{base}#{k}" for k in range(results)]
+        self.ops.append(OpRec(names, text, list(operands), fn, pick))
+        return names[0] if results == 1 else names
+
+    def view(self, v, name, syntax, fn):
+        return self.op(f"layout.{name} {{0}} {syntax}".rstrip(), [v], fn)
+
+    def permute(self, v, dims): return self.view(v, "permute", f"[{dv.ints(dims)}]", lambda t: t.permute(dims))
+    def transpose(self, v, a, b): return self.view(v, "transpose", f"{a}, {b}", lambda t: t.transpose(a, b))
+    def select(self, v, d, i): return self.view(v, "select", f"dim {d} index {i}", lambda t: t.select(d, i))
+    def narrow(self, v, d, s, n): return self.view(v, "narrow", f"dim {d} start {s} length {n}", lambda t: t.narrow(d, s, n))
+    def expand(self, v, sizes): return self.view(v, "expand", f"[{dv.ints(sizes)}]", lambda t: t.expand(sizes))
+    def unsqueeze(self, v, d): return self.view(v, "unsqueeze", f"dim {d}", lambda t: t.unsqueeze(d))
+    def flip(self, v, dims): return self.view(v, "flip", f"[{dv.ints(dims)}]", lambda t: torch.flip(t, dims))
+    def diagonal(self, v, o, a, b): return self.view(v, "diagonal", f"offset {o} dims {a}, {b}", lambda t: t.diagonal(o, a, b))
+    def unflatten(self, v, d, s): return self.view(v, "unflatten", f"dim {d} [{dv.ints(s)}]", lambda t: t.unflatten(d, s))
+    def reshape(self, v, s): return self.view(v, "reshape", f"[{dv.ints(s)}]", lambda t: t.reshape(s))
+    def viewop(self, v, s): return self.view(v, "view", f"[{dv.ints(s)}]", lambda t: t.view(s))
+    def flatten(self, v, a, b): return self.view(v, "flatten", f"dims {a} to {b}", lambda t: t.flatten(a, b))
+    def contiguous(self, v, fmt=""):
+        mf = torch.channels_last if fmt else torch.contiguous_format
+        return self.view(v, "contiguous", fmt, lambda t: t.contiguous(memory_format=mf))
+
+    def slice(self, v, d, start=None, end=None, step=None):
+        op = dv.Slice(d, start, end, step)
+        return self.view(v, "slice", op.syntax(), op.torch)
+
+    def split(self, v, d, sizes, pick):
+        names = self.op(f"layout.split {{0}} dim {d} [{dv.ints(sizes)}]", [v],
+                        lambda t: t.split_with_sizes(sizes, d), results=len(sizes), pick=pick)
+        return names[pick]
+
+    def clone(self, v, fmt="contiguous"):
+        mf = {"contiguous": torch.contiguous_format, "channels_last": torch.channels_last,
+              "preserve": torch.preserve_format}[fmt]
+        return self.view(v, "clone", fmt, lambda t: t.clone(memory_format=mf))
+
+    def to(self, v, dt):
+        d = DTYPES[dt]
+        return self.view(v, "to", dt, lambda t: t.to(d.torch))
+
+    def copy(self, src, dst):
+        self.ops.append(OpRec([], "layout.copy {0}, {1}", [src, dst], None))
+        for a in self.args:
+            if dst == "%" + a.name or self.root(dst) == a.name:
+                a.written = True
+
+    def root(self, v):
+        """The argument a value views (through ops), for copy destinations."""
+        for op in self.ops:
+            if v in op.results:
+                return self.root(op.operands[0])
+        return v[1:]
+
+    def ret(self, *vals):
+        self.rets = list(vals)
+
+    # -- text -------------------------------------------------------------------
+    def known(self, op):
+        return all(o in self.types for o in op.operands)
+
+    def resolved(self, op):
+        return all(r in self.types for r in op.results)
+
+    def op_line(self, op):
+        if not op.results:
+            lhs = ""
+        elif len(op.results) == 1:
+            lhs = f"{op.results[0]} = "
+        else:
+            lhs = f"{op.results[0].split('#')[0]}:{len(op.results)} = "
+        return f"  {lhs}{op.text.format(*op.operands)} : {', '.join(self.types[o] for o in op.operands)}"
+
+    def text(self, upto=None, with_return=True) -> List[str]:
+        ops = self.ops if upto is None else self.ops[:upto]
+        types = [self.types[r] for r in self.rets] if with_return else []
+        sig = "" if not types else f" -> {types[0]}" if len(types) == 1 else f" -> ({', '.join(types)})"
+        args = ", ".join(f"%{a.name}: {a.type()}" for a in self.args)
+        lines = [f"func.func @{self.name}({args}){sig} {{"] + [self.op_line(op) for op in ops]
+        lines.append(f"  return {', '.join(self.rets)} : {', '.join(types)}" if types else "  return")
+        return lines + ["}"]
+
+    # -- PyTorch ----------------------------------------------------------------
+    def reference(self, inputs: Dict[str, torch.Tensor]):
+        """(results, written {arg: tensor}) or raises what PyTorch raises."""
+        env = {"%" + k: v for k, v in inputs.items()}
+        for op in self.ops:
+            vals = [env[o] for o in op.operands]
+            if op.fn is None:
+                vals[1].copy_(vals[0])
+                continue
+            out = op.fn(*vals)
+            if len(op.results) == 1:
+                env[op.results[0]] = out
+            else:
+                if len(out) != len(op.results):
+                    raise RuntimeError("split: wrong number of parts")
+                for r, t in zip(op.results, out):
+                    env[r] = t
+        return [env[r] for r in self.rets]
+
+
+# ---------------------------------------------------------------------------
+# layoutc.
+# ---------------------------------------------------------------------------
+
+def run_layoutc(layoutc, lines, path, flags, timeout=600):
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return subprocess.run([layoutc, path] + flags, capture_output=True, text=True, timeout=timeout)
+
+
+def compile_groups(layoutc, progs, workdir, tag, flags, text_of, jobs):
+    """Compile progs in one module per group; a function layoutc names in
+    its first error leaves the group (returned in `errors` with the
+    message); the rest is compiled again.  Returns ([(group, proc, path)], errors)."""
+    done, errors = [], []
+    pending = [list(progs)]
+    attempt = [0]
+
+    def one(group):
+        attempt[0] += 1
+        lines, owner = [], []
+        for p in group:
+            for line in text_of(p):
+                lines.append(line)
+                owner.append(p)
+        path = os.path.join(workdir, f"{tag}-{attempt[0]}.mlir")
+        return group, owner, path, run_layoutc(layoutc, lines, path, flags(path))
+
+    while pending:
+        batch, pending = pending, []
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            outs = list(pool.map(one, [g for g in batch if g]))
+        for group, owner, path, proc in outs:
+            if proc.returncode == 0:
+                done.append((group, proc, path))
+                continue
+            m = DIAGNOSTIC.search(proc.stderr)
+            if proc.returncode < 0 or not m or not 1 <= int(m["line"]) <= len(owner):
+                if len(group) == 1:
+                    errors.append((group[0], f"layoutc exited with {proc.returncode}: {proc.stderr.strip()[:1500]}"))
+                else:
+                    pending += [group[:len(group) // 2], group[len(group) // 2:]]
+                continue
+            bad = owner[int(m["line"]) - 1]
+            errors.append((bad, m["msg"]))
+            pending.append([p for p in group if p is not bad])
+    return done, errors
+
+
+def split_functions(output: str) -> Dict[str, List[str]]:
+    funcs, current = {}, None
+    for line in output.splitlines():
+        m = re.match(r"\s*func\.func @(\w+)\(", line)
+        if m:
+            current = funcs.setdefault(m[1], [])
+        elif current is not None:
+            current.append(line)
+    return funcs
+
+
+def resolve_types(args, progs: List[Prog], workdir):
+    """Level by level until every op of every program has its result types."""
+    level = 0
+    while True:
+        active = []
+        for p in progs:
+            if p.status != "building":
+                continue
+            # Random chains draw their next op once every type is known.
+            while p.generator and all(p.resolved(op) for op in p.ops):
+                if not p.generator(p):
+                    break
+            if all(p.resolved(op) for op in p.ops):
+                p.status = "built"
+                continue
+            active.append(p)
+        if not active:
+            return
+        upto = {}
+        for p in active:
+            k = 0
+            while k < len(p.ops) and p.known(p.ops[k]):
+                k += 1
+            upto[p.name] = k
+        chunks = [active[i:i + args.batch] for i in range(0, len(active), args.batch)]
+        done, errors = [], []
+        for ci, chunk in enumerate(chunks):
+            d, e = compile_groups(args.layoutc, chunk, workdir, f"types{level}-{ci}",
+                                  lambda path: ["--no-opt", "--emit=mlir"],
+                                  lambda p: p.text(upto[p.name], with_return=False), args.jobs)
+            done += d
+            errors += e
+        for p, msg in errors:
+            p.status = "rejected"
+            p.error = msg
+        for group, proc, _ in done:
+            funcs = split_functions(proc.stdout)
+            for p in group:
+                body = [l for l in funcs.get(p.name, []) if "layout." in l and "=" in l.split("layout.")[0]
+                        or l.strip().startswith("layout.")]
+                ops = p.ops[:upto[p.name]]
+                if len(body) != len(ops):
+                    p.status = "failed"
+                    p.error = f"printed {len(body)} ops, expected {len(ops)}"
+                    continue
+                for op, line in zip(ops, body):
+                    if not op.results:
+                        continue
+                    types = TENSOR_TYPE.findall(line.rsplit(" -> ", 1)[1])
+                    for r, t in zip(op.results, types):
+                        p.types[r] = t
+        level += 1
+        if level > 40:
+            for p in active:
+                p.status, p.error = "failed", "types did not resolve"
+            return
+
+
+# ---------------------------------------------------------------------------
+# DLPack through ctypes.
+# ---------------------------------------------------------------------------
+
+class DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice), ("ndim", ctypes.c_int32),
+                ("dtype", DLDataType), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
+
+
+class ExecOptions(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("num_threads", ctypes.c_int32)]
+
+
+def extent(sizes, strides) -> int:
+    if math.prod(sizes) == 0:
+        return 0
+    return 1 + sum((s - 1) * st for s, st in zip(sizes, strides))
+
+
+class Buffer:
+    """A tensor's storage with GUARD bytes either side, and its DLTensor."""
+
+    def __init__(self, dt: DType, sizes, strides=None, null_strides=False):
+        self.dt = dt
+        self.sizes = tuple(sizes)
+        self.strides = tuple(strides) if strides is not None else row_major(sizes)
+        self.n = extent(self.sizes, self.strides)
+        self.nbytes = self.n * dt.size
+        self.raw = torch.full((self.nbytes + 2 * GUARD,), GUARD_FILL, dtype=torch.uint8)
+        self.storage = self.raw[GUARD:GUARD + self.nbytes]
+        self.shape_arr = (ctypes.c_int64 * max(len(sizes), 1))(*self.sizes)
+        self.stride_arr = (ctypes.c_int64 * max(len(sizes), 1))(*self.strides)
+        self.dl = DLTensor()
+        self.dl.data = self.raw.data_ptr() + GUARD
+        self.dl.device = DLDevice(1, 0)
+        self.dl.ndim = len(self.sizes)
+        self.dl.dtype = DLDataType(dt.code, dt.bits, 1)
+        self.dl.shape = self.shape_arr
+        self.dl.strides = None if null_strides else self.stride_arr
+        self.dl.byte_offset = 0
+
+    def typed(self) -> torch.Tensor:
+        """The logical tensor over the buffer."""
+        if self.n == 0:
+            return torch.empty(self.sizes, dtype=self.dt.torch)
+        flat = self.storage.view(self.dt.torch)
+        return flat.as_strided(self.sizes, self.strides, GUARD // self.dt.size)
+
+    def fill(self, t: torch.Tensor):
+        if self.n:
+            self.typed().copy_(t)
+
+    def fill_sentinel(self):
+        self.storage.fill_(SENTINEL)
+
+    def guards_ok(self) -> bool:
+        return bool((self.raw[:GUARD] == GUARD_FILL).all() and (self.raw[GUARD + self.nbytes:] == GUARD_FILL).all())
+
+    def snapshot(self) -> torch.Tensor:
+        return self.raw.clone()
+
+
+def bits_of(t: torch.Tensor) -> torch.Tensor:
+    t = t.contiguous()
+    if t.dtype == torch.bool:
+        return t.view(torch.uint8)
+    if t.dtype.is_floating_point:
+        return t.view({2: torch.int16, 4: torch.int32, 8: torch.int64}[t.element_size()])
+    return t
+
+
+def first_mismatch(got: torch.Tensor, want: torch.Tensor) -> Optional[str]:
+    """None when equal bit for bit (NaNs: NaN on both sides); else a description."""
+    if tuple(got.shape) != tuple(want.shape):
+        return f"shape {tuple(got.shape)} != {tuple(want.shape)}"
+    if got.numel() == 0:
+        return None
+    same = bits_of(got) == bits_of(want)
+    if want.dtype.is_floating_point:
+        same = same | (torch.isnan(got) & torch.isnan(want))
+    if bool(same.all()):
+        return None
+    idx = tuple(int(i) for i in (~same).nonzero()[0])
+    n = int((~same).sum())
+    return f"{n} of {got.numel()} elements differ, first at {list(idx)}: got {got[idx].item()!r}, expected {want[idx].item()!r}"
+
+
+class Library:
+    def __init__(self, path):
+        self.lib = ctypes.CDLL(path)
+        self.lib.lrt_status_message.restype = ctypes.c_char_p
+        self.lib.lrt_status_message.argtypes = [ctypes.c_void_p]
+        self.lib.lrt_status_free.argtypes = [ctypes.c_void_p]
+        self.lib.lrt_status_free.restype = None
+
+    def entry(self, name, nparams):
+        f = getattr(self.lib, name)
+        f.restype = ctypes.c_void_p
+        f.argtypes = [ctypes.c_void_p] * (nparams + 1)
+        return f
+
+    def call(self, f, tensors: List[DLTensor], options) -> Optional[str]:
+        ptrs = [ctypes.cast(ctypes.pointer(t), ctypes.c_void_p) for t in tensors]
+        opt = None if options is None else ctypes.cast(ctypes.pointer(options), ctypes.c_void_p)
+        st = f(*ptrs, opt)
+        if not st:
+            return None
+        msg = self.lib.lrt_status_message(st).decode()
+        self.lib.lrt_status_free(st)
+        return msg
+
+
+# ---------------------------------------------------------------------------
+# Hand-written programs.
+# ---------------------------------------------------------------------------
+
+def permute_prog(name, dt, dims, perm):
+    p = Prog(name)
+    v = p.permute(p.arg("x", dt, dims, kind="special" if DTYPES[dt].is_float else "any"), perm)
+    p.ret(p.clone(v) if len(perm) % 2 else p.contiguous(v))
+    return p
+
+
+def shapes_of(*shapes):
+    return [{"x": list(s)} for s in shapes]
+
+
+def bench_programs() -> List[Prog]:
+    progs = []
+
+    def add(p, shapes):
+        p.shapes = shapes_of(*shapes)
+        progs.append(p)
+        return p
+
+    q4 = [None] * 4
+    add(permute_prog("P1", "f32", [None, None], [1, 0]),
+        [[256, 256], [0, 5], [1, 129], [17, 1], [63, 33], [300, 301]])
+    add(permute_prog("P2", "f32", q4, [0, 2, 3, 1]),
+        [[1, 64, 32, 32], [2, 0, 3, 3], [1, 1, 1, 1], [3, 17, 5, 33], [1, 63, 1, 129], [2, 33, 40, 41]])
+    add(permute_prog("P3", "f32", q4, [0, 3, 1, 2]),
+        [[1, 32, 32, 64], [0, 3, 3, 3], [1, 1, 1, 17], [2, 5, 33, 17], [2, 40, 41, 33]])
+    add(permute_prog("P4", "f32", [None] * 3, [2, 1, 0]),
+        [[40, 40, 40], [0, 4, 4], [1, 1, 129], [17, 33, 7], [45, 47, 49]])
+    add(permute_prog("P5", "f32", [None] * 3, [0, 2, 1]),
+        [[4, 128, 128], [3, 0, 5], [1, 1, 1], [3, 17, 33], [5, 129, 127]])
+    add(permute_prog("P6", "f32", [None] * 3, [1, 0, 2]),
+        [[32, 16, 128], [4, 4, 0], [1, 17, 1], [17, 33, 63], [33, 17, 129]])
+    add(permute_prog("P7", "f32", q4, [3, 2, 1, 0]),
+        [[16, 16, 16, 16], [3, 0, 2, 2], [1, 1, 1, 1], [3, 17, 5, 7], [17, 19, 21, 23]])
+    add(permute_prog("P8", "f32", [None] * 5, [4, 2, 0, 3, 1]),
+        [[8, 8, 8, 8, 16], [2, 2, 0, 2, 2], [1, 1, 1, 1, 1], [3, 5, 1, 17, 7], [9, 7, 9, 11, 13]])
+    add(permute_prog("P9", "f32", [None] * 6, [5, 3, 1, 0, 2, 4]),
+        [[8, 8, 8, 4, 4, 8], [2, 2, 2, 0, 2, 2], [1, 1, 1, 1, 1, 1], [3, 1, 5, 7, 2, 17], [7, 5, 9, 7, 5, 9]])
+    add(permute_prog("P10", "f16", [None, None], [1, 0]),
+        [[512, 256], [0, 0], [1, 33], [63, 129], [401, 450]])
+    add(permute_prog("P11", "i8", [None, 3, None, None], [0, 2, 3, 1]),
+        [[1, 3, 296, 296], [0, 3, 5, 5], [1, 3, 1, 1], [2, 3, 17, 33], [1, 3, 333, 335]])
+    # C1 (NCHW -> NHWC converted to f16): a new tensor that is not a result
+    # (to + contiguous) is not supported by dynamic code generation, so the
+    # converting transpose is a layout.copy into an f16 argument, and `to` of
+    # the permuted view (preserve: a converted dense copy in the permuted
+    # order) runs too.
+    p = Prog("C1_copy")
+    x = p.arg("x", "f32", q4)
+    p.copy(p.permute(x, [0, 2, 3, 1]), p.arg("y", "f16", q4))
+    nchw = [[1, 64, 32, 32], [1, 0, 3, 3], [1, 1, 1, 1], [2, 17, 33, 5], [2, 33, 40, 41]]
+    p.shapes = [{"x": s, "y": [s[0], s[2], s[3], s[1]]} for s in nchw]
+    progs.append(p)
+    p = Prog("C1_to_preserve")
+    p.ret(p.to(p.permute(p.arg("x", "f32", q4), [0, 2, 3, 1]), "f16"))
+    add(p, nchw)
+    p = Prog("G1")
+    p.ret(p.clone(p.slice(p.arg("x", "f32", [None, None]), 1, None, None, 2)))
+    add(p, [[256, 512], [0, 7], [5, 1], [1, 0], [17, 33], [63, 129], [300, 601]])
+    p = Prog("G1_contiguous")
+    p.ret(p.contiguous(p.slice(p.arg("x", "f32", [None, None]), 1, None, None, 2)))
+    add(p, [[256, 512], [3, 1], [1, 2], [0, 4], [33, 17], [300, 601]])
+    p = Prog("G2")
+    p.ret(p.contiguous(p.expand(p.arg("x", "f32", [1, None]), [256, -1])))
+    add(p, [[1, 256], [1, 0], [1, 1], [1, 129], [1, 300]])
+    p = Prog("G2_dynamic_rows")    # x[0] must be 1 or 256: a run-time check
+    p.ret(p.contiguous(p.expand(p.arg("x", "f32", [None, None]), [256, -1])))
+    add(p, [[1, 256], [1, 0], [1, 1], [1, 129], [256, 17], [1, 300]])
+    p = Prog("G2_unsqueeze")
+    p.ret(p.clone(p.expand(p.unsqueeze(p.arg("x", "f32", [None]), 0), [45, -1])))
+    add(p, [[45], [0], [1], [17], [2049]])
+    return progs
+
+
+def dtype_programs() -> List[Prog]:
+    progs = []
+    names = list(DTYPES)
+    for dt in names:
+        # Copies: transposed, stepped slice (clone), flip, NCHW -> NHWC.
+        p = Prog(f"copyT_{dt}")
+        p.ret(p.contiguous(p.transpose(p.arg("x", dt, [None, None], kind="special"), 0, 1)))
+        p.shapes = shapes_of([13, 19], [0, 3], [1, 1], [33, 17], [129, 63])
+        progs.append(p)
+        p = Prog(f"clone_sliced_{dt}")
+        x = p.arg("x", dt, [None, None, None], kind="special")
+        p.ret(p.clone(p.slice(p.slice(x, 2, 1, None, 3), 0, None, None, 2)))
+        p.shapes = shapes_of([5, 9, 11], [0, 2, 2], [1, 1, 1], [17, 3, 33], [7, 5, 129])
+        progs.append(p)
+        p = Prog(f"flip_{dt}")
+        x = p.arg("x", dt, [None, None], kind="special")
+        p.ret(p.contiguous(p.flip(x, [0, 1])))
+        p.shapes = shapes_of([7, 9], [0, 4], [1, 1], [17, 33])
+        progs.append(p)
+        p = Prog(f"nhwc_{dt}")
+        x = p.arg("x", dt, [None] * 4, kind="special")
+        p.ret(p.clone(p.permute(x, [0, 2, 3, 1]), "contiguous"))
+        p.shapes = shapes_of([2, 3, 5, 7], [1, 0, 2, 2], [1, 1, 1, 1], [1, 17, 3, 33])
+        progs.append(p)
+    # Every conversion, through a permuted view (to, then contiguous), and
+    # to of a row-major argument (no view: a plain conversion).
+    for i, src in enumerate(names):
+        for j, dst in enumerate(names):
+            if src == dst:
+                continue
+            # to of a permuted view (preserve), and a converting 1-D copy
+            # of a stepped slice into an argument.
+            p = Prog(f"conv_{src}_{dst}")
+            x = p.arg("x", src, [None, None, None], kind=data_kind(src, dst))
+            p.ret(p.to(p.permute(x, [2, 0, 1]), dst))
+            p.shapes = shapes_of([3, 5, 7], [0, 3, 3], [1, 1, 1], [2, 17, 33])
+            progs.append(p)
+            p = Prog(f"copyconv_{src}_{dst}")
+            x = p.arg("x", src, [None], kind=data_kind(src, dst))
+            p.copy(p.slice(x, 0, 1, None, 2), p.arg("y", dst, [None]))
+            p.shapes = [{"x": [n], "y": [n // 2]} for n in (9, 0, 1, 2, 66)]
+            progs.append(p)
+        dst = names[(i + 3) % len(names)]
+        p = Prog(f"to_rowmajor_{src}_{dst}")
+        p.ret(p.to(p.arg("x", src, [None, None], kind=data_kind(src, dst)), dst))
+        p.shapes = shapes_of([7, 9], [0, 5], [1, 1], [33, 63], [129, 17])
+        progs.append(p)
+    # preserve of a permuted argument keeps the permuted (dense) strides.
+    p = Prog("to_preserve_perm")
+    p.ret(p.to(p.permute(p.arg("x", "f32", [None] * 4), [0, 3, 1, 2]), "f16"))
+    p.shapes = shapes_of([2, 3, 4, 5], [0, 1, 2, 3], [1, 1, 1, 1], [1, 17, 3, 33])
+    progs.append(p)
+    p = Prog("clone_preserve_perm")
+    p.ret(p.clone(p.permute(p.arg("x", "i16", [None] * 3), [2, 0, 1]), "preserve"))
+    p.shapes = shapes_of([2, 3, 4], [0, 1, 2], [1, 1, 1], [17, 3, 33])
+    progs.append(p)
+    p = Prog("clone_channels_last")
+    p.ret(p.clone(p.arg("x", "f32", [None] * 4), "channels_last"))
+    p.shapes = shapes_of([2, 3, 4, 5], [0, 1, 2, 3], [1, 1, 1, 1], [1, 17, 3, 33], [2, 1, 5, 7])
+    progs.append(p)
+    p = Prog("contiguous_channels_last")
+    p.ret(p.contiguous(p.permute(p.arg("x", "bf16", [None] * 4), [0, 2, 1, 3]), "channels_last"))
+    p.shapes = shapes_of([2, 3, 4, 5], [0, 1, 2, 3], [1, 1, 1, 1], [1, 17, 3, 33])
+    progs.append(p)
+    # Two results, one a view and one new.
+    p = Prog("two_results")
+    x = p.arg("x", "f32", [None, None])
+    t = p.transpose(x, 0, 1)
+    p.ret(p.contiguous(t), p.to(t, "f64"))
+    p.shapes = shapes_of([5, 7], [0, 2], [1, 1], [17, 33])
+    progs.append(p)
+    return progs
+
+
+def view_ops_programs() -> List[Prog]:
+    """Copies of the other view ops, with PyTorch's run-time checks."""
+    progs = []
+
+    def add(p, shapes, bad=()):
+        p.shapes = shapes_of(*shapes)
+        p.bad = [{"shape": {"x": list(s)}, "why": "pytorch"} for s in bad]
+        progs.append(p)
+
+    p = Prog("select_copy")
+    p.ret(p.contiguous(p.select(p.arg("x", "f32", [None, None, None]), 1, 3)))
+    add(p, [[2, 4, 5], [0, 4, 0], [1, 17, 1], [3, 33, 17]], bad=[[2, 3, 5], [0, 0, 0], [4, 1, 4]])
+    p = Prog("select_neg")
+    p.ret(p.clone(p.select(p.arg("x", "i32", [None, None]), 0, -2)))
+    add(p, [[2, 4], [2, 0], [17, 33]], bad=[[1, 4], [0, 3]])
+    p = Prog("narrow_copy")
+    p.ret(p.contiguous(p.narrow(p.arg("x", "f16", [None, None]), 1, 2, 3)))
+    add(p, [[4, 5], [0, 5], [1, 17], [33, 63]], bad=[[4, 4], [3, 1], [2, 0]])
+    p = Prog("narrow_neg_start")
+    p.ret(p.contiguous(p.narrow(p.arg("x", "ui8", [None, None]), 0, -3, 2)))
+    add(p, [[3, 5], [4, 0], [17, 1], [33, 17]], bad=[[2, 5]])
+    p = Prog("expand_copy")
+    p.ret(p.contiguous(p.expand(p.arg("x", "i64", [None, None]), [3, 7, -1])))
+    add(p, [[1, 5], [7, 0], [1, 1], [7, 17], [1, 33]], bad=[[2, 5], [8, 3]])
+    p = Prog("view_copy")
+    p.ret(p.contiguous(p.transpose(p.viewop(p.arg("x", "f32", [None, None]), [2, -1]), 0, 1)))
+    add(p, [[2, 5], [4, 3], [0, 3], [1, 2], [6, 17]], bad=[[1, 5], [3, 3]])
+    p = Prog("reshape_copy")
+    p.ret(p.contiguous(p.permute(p.reshape(p.arg("x", "i16", [None, None, None]), [-1, 3, 2]), [2, 1, 0])))
+    add(p, [[2, 3, 2], [0, 3, 4], [1, 1, 6], [5, 17, 6]], bad=[[1, 1, 5], [2, 2, 2]])
+    p = Prog("flatten_copy")
+    p.ret(p.contiguous(p.transpose(p.flatten(p.arg("x", "f64", [None, None, None]), 1, 2), 0, 1)))
+    add(p, [[2, 3, 5], [0, 3, 3], [1, 1, 1], [3, 17, 7]])
+    p = Prog("unflatten_copy")
+    p.ret(p.contiguous(p.transpose(p.unflatten(p.arg("x", "f32", [None, None]), 1, [-1, 4]), 1, 2)))
+    add(p, [[3, 8], [2, 0], [1, 4], [5, 68]], bad=[[3, 6], [2, 1]])
+    p = Prog("diagonal_copy")
+    p.ret(p.contiguous(p.diagonal(p.arg("x", "f32", [None, None, None]), 1, 0, 2)))
+    add(p, [[4, 3, 5], [0, 2, 2], [1, 1, 1], [17, 2, 33], [5, 3, 1]])
+    # Variants whose checks the planner's representative sizes pass.
+    p = Prog("expand_lead_copy")
+    p.ret(p.contiguous(p.expand(p.arg("x", "i64", [None, None]), [3, -1, -1])))
+    add(p, [[1, 5], [7, 0], [1, 1], [7, 17], [2, 33]])
+    p = Prog("view_static_copy")
+    p.ret(p.contiguous(p.transpose(p.viewop(p.arg("x", "f32", [None, 6]), [-1, 3]), 0, 1)))
+    add(p, [[2, 6], [0, 6], [1, 6], [17, 6]])
+    p = Prog("unflatten_static_copy")
+    p.ret(p.contiguous(p.transpose(p.unflatten(p.arg("x", "f32", [None, 8]), 1, [-1, 4]), 1, 2)))
+    add(p, [[3, 8], [0, 8], [1, 8], [33, 8]])
+    p = Prog("split_static_copy")
+    p.ret(p.contiguous(p.transpose(p.split(p.arg("x", "f32", [None, 5]), 1, [2, 3], 1), 0, 1)))
+    add(p, [[4, 5], [0, 5], [1, 5], [17, 5]])
+    p = Prog("flatten_view_copy")
+    p.ret(p.contiguous(p.flip(p.viewop(p.arg("x", "i32", [None, None]), [-1]), [0])))
+    add(p, [[3, 5], [0, 4], [1, 1], [17, 33]])
+    p = Prog("split_copy")
+    p.ret(p.contiguous(p.transpose(p.split(p.arg("x", "f32", [None, None]), 1, [2, 3], 1), 0, 1)))
+    add(p, [[4, 5], [0, 5], [1, 5], [17, 5]], bad=[[4, 4], [2, 6], [1, 0]])
+    p = Prog("slice_neg_step_flip")
+    x = p.arg("x", "i8", [None, None, None])
+    p.ret(p.contiguous(p.flip(p.slice(x, 2, -5, None, 2), [0, 2])))
+    add(p, [[3, 4, 9], [0, 2, 2], [1, 1, 1], [5, 3, 33], [2, 17, 3]])
+    p = Prog("unsqueeze_expand_chain")
+    x = p.arg("x", "bf16", [None, None])
+    v = p.expand(p.unsqueeze(p.transpose(x, 0, 1), 1), [-1, 4, -1])
+    p.ret(p.contiguous(v))
+    add(p, [[3, 5], [0, 2], [1, 1], [33, 17]])
+    return progs
+
+
+def copy_programs() -> List[Prog]:
+    """layout.copy into an argument (it is written): plain, converting,
+    broadcast, into a view (slice / transpose) of the argument."""
+    progs = []
+
+    def add(p, shapes, bad=()):
+        p.shapes = shapes
+        p.bad = [{"shape": s, "why": "pytorch"} for s in bad]
+        progs.append(p)
+
+    p = Prog("copy_T")
+    x = p.arg("x", "f32", [None, None])
+    y = p.arg("y", "f32", [None, None])
+    p.copy(p.transpose(x, 0, 1), y)
+    add(p, [{"x": [5, 7], "y": [7, 5]}, {"x": [0, 3], "y": [3, 0]}, {"x": [1, 1], "y": [1, 1]},
+            {"x": [17, 33], "y": [33, 17]}],
+        bad=[{"x": [5, 7], "y": [5, 7]}, {"x": [2, 3], "y": [3, 3]}])
+    p = Prog("copy_convert")
+    x = p.arg("x", "f32", [None, None, None], kind=data_kind("f32", "bf16"))
+    y = p.arg("y", "bf16", [None, None, None])
+    p.copy(p.permute(x, [0, 2, 1]), y)
+    add(p, [{"x": [2, 3, 4], "y": [2, 4, 3]}, {"x": [0, 3, 4], "y": [0, 4, 3]}, {"x": [1, 1, 1], "y": [1, 1, 1]},
+            {"x": [3, 17, 33], "y": [3, 33, 17]}],
+        bad=[{"x": [2, 3, 4], "y": [2, 3, 4]}])
+    p = Prog("copy_broadcast_row")
+    x = p.arg("x", "i32", [None])
+    y = p.arg("y", "i32", [None, None])
+    p.copy(x, y)
+    add(p, [{"x": [5], "y": [3, 5]}, {"x": [1], "y": [4, 7]}, {"x": [0], "y": [3, 0]}, {"x": [33], "y": [17, 33]},
+            {"x": [5], "y": [0, 5]}],
+        bad=[{"x": [4], "y": [3, 5]}, {"x": [2], "y": [2, 1]}])
+    p = Prog("copy_broadcast_col")
+    x = p.arg("x", "f16", [None, 1])
+    y = p.arg("y", "f16", [None, None, None])
+    p.copy(x, p.transpose(y, 1, 2))
+    add(p, [{"x": [3, 1], "y": [2, 5, 3]}, {"x": [1, 1], "y": [3, 4, 5]}, {"x": [0, 1], "y": [2, 2, 0]},
+            {"x": [17, 1], "y": [2, 33, 17]}],
+        bad=[{"x": [2, 1], "y": [2, 5, 3]}])
+    p = Prog("copy_into_slice")
+    x = p.arg("x", "i1", [None, None])
+    y = p.arg("y", "i1", [None, None])
+    p.copy(x, p.slice(y, 1, 1, None, 2))
+    add(p, [{"x": [3, 2], "y": [3, 5]}, {"x": [2, 0], "y": [2, 1]}, {"x": [1, 1], "y": [1, 2]},
+            {"x": [17, 16], "y": [17, 33]}],
+        bad=[{"x": [3, 3], "y": [3, 5]}, {"x": [3, 2], "y": [4, 5]}])
+    p = Prog("copy_into_select")
+    x = p.arg("x", "f64", [None], kind="special")
+    y = p.arg("y", "f64", [None, None])
+    p.copy(x, p.select(y, 1, 2))
+    add(p, [{"x": [4], "y": [4, 3]}, {"x": [0], "y": [0, 5]}, {"x": [1], "y": [1, 3]}, {"x": [33], "y": [33, 17]}],
+        bad=[{"x": [4], "y": [4, 2]}, {"x": [3], "y": [4, 3]}])
+    # 1-D destinations (what code generation proves non-overlapping today).
+    p = Prog("copy1d_convert")
+    x = p.arg("x", "f64", [None, None], kind="f32exact")
+    p.copy(p.select(x, 1, 1), p.arg("y", "f16", [None]))
+    add(p, [{"x": [5, 3], "y": [5]}, {"x": [0, 2], "y": [0]}, {"x": [1, 2], "y": [1]}, {"x": [129, 2], "y": [129]}],
+        bad=[{"x": [5, 3], "y": [4]}, {"x": [5, 1], "y": [5]}, {"x": [3, 2], "y": [0]}])
+    p = Prog("copy1d_broadcast")
+    x = p.arg("x", "i16", [1])
+    p.copy(x, p.arg("y", "i16", [None]))
+    add(p, [{"x": [1], "y": [5]}, {"x": [1], "y": [0]}, {"x": [1], "y": [1]}, {"x": [1], "y": [63]}])
+    p = Prog("copy1d_dynamic_broadcast")
+    x = p.arg("x", "i1", [None])
+    p.copy(x, p.arg("y", "i1", [None]))
+    add(p, [{"x": [5], "y": [5]}, {"x": [1], "y": [7]}, {"x": [0], "y": [0]}, {"x": [1], "y": [1]},
+            {"x": [33], "y": [33]}],
+        bad=[{"x": [4], "y": [5]}, {"x": [2], "y": [1]}, {"x": [0], "y": [3]}])
+    p = Prog("copy1d_scalar")
+    x = p.arg("x", "bf16", [], kind="special")
+    p.copy(x, p.arg("y", "bf16", [None]))
+    add(p, [{"x": [], "y": [5]}, {"x": [], "y": [0]}, {"x": [], "y": [1]}, {"x": [], "y": [129]}])
+    p = Prog("copy1d_flip_diagonal")
+    x = p.arg("x", "ui8", [None, None])
+    p.copy(p.flip(p.diagonal(x, -1, 0, 1), [0]), p.arg("y", "f32", [None]))
+    add(p, [{"x": [4, 3], "y": [3]}, {"x": [1, 3], "y": [0]}, {"x": [2, 1], "y": [1]}, {"x": [33, 17], "y": [17]}],
+        bad=[{"x": [4, 3], "y": [4]}])
+    p = Prog("copy_expand_scalar")
+    x = p.arg("x", "ui8", [])
+    y = p.arg("y", "ui8", [None, None])
+    p.copy(x, y)
+    add(p, [{"x": [], "y": [3, 5]}, {"x": [], "y": [0, 5]}, {"x": [], "y": [1, 1]}, {"x": [], "y": [17, 63]}])
+    return progs
+
+
+def view_result_programs() -> List[Prog]:
+    """Functions that return views of their arguments: nothing is written."""
+    progs = []
+
+    def add(p, shapes, bad=()):
+        p.view_result = True
+        p.shapes = shapes_of(*shapes)
+        p.bad = [{"shape": {"x": list(s)}, "why": "pytorch"} for s in bad]
+        progs.append(p)
+
+    p = Prog("ret_transpose")
+    p.ret(p.transpose(p.arg("x", "f32", [None, None]), 0, 1))
+    add(p, [[3, 5], [0, 2], [1, 1], [17, 33]])
+    p = Prog("ret_select")
+    p.ret(p.select(p.arg("x", "i8", [None, None]), 1, 2))
+    add(p, [[3, 5], [0, 3], [1, 17]], bad=[[3, 2], [2, 0]])
+    p = Prog("ret_permute_slice")
+    x = p.arg("x", "f16", [None, None, None])
+    p.ret(p.slice(p.permute(x, [2, 0, 1]), 0, 1, None, 2))
+    add(p, [[2, 3, 4], [0, 3, 4], [1, 1, 1], [17, 5, 33]])
+    p = Prog("ret_expand")
+    p.ret(p.expand(p.arg("x", "i64", [None, None]), [4, -1, -1]))
+    add(p, [[3, 5], [1, 0], [1, 1]])
+    p = Prog("ret_narrow_two")
+    x = p.arg("x", "f32", [None, None])
+    p.ret(p.narrow(x, 0, 1, 2), p.diagonal(x, 0, 0, 1))
+    add(p, [[3, 5], [4, 0], [17, 33]], bad=[[2, 5], [0, 1]])
+    p = Prog("ret_contiguous_noop")
+    p.ret(p.contiguous(p.arg("x", "f32", [None, None])))
+    add(p, [[3, 5], [0, 0], [1, 1]])
+    return progs
+
+
+# ---------------------------------------------------------------------------
+# Random chains.
+# ---------------------------------------------------------------------------
+
+class Flip(dv.Op):
+    name = "flip"
+
+    def __init__(self, dims):
+        self.dims = dims
+
+    def syntax(self):
+        return f"[{dv.ints(self.dims)}]"
+
+    def torch(self, t):
+        return torch.flip(t, self.dims)
+
+    @staticmethod
+    def generate(rng, sizes):
+        if not sizes:
+            return None
+        return Flip(rng.sample(range(len(sizes)), rng.randint(1, len(sizes))))
+
+
+class StaticSqueeze(dv.Squeeze):
+    """squeeze of a static dim only (a dynamic one is declined)."""
+
+    @staticmethod
+    def generate(rng, sizes):
+        static = [d for d, s in enumerate(sizes) if s is not None]
+        if not static:
+            return None
+        return StaticSqueeze([rng.choice(static)])
+
+
+OP_WEIGHTS = {dv.Permute: 5, dv.Transpose: 5, dv.Movedim: 2, dv.Slice: 8, dv.Select: 4, dv.Narrow: 4,
+              dv.Expand: 4, dv.Unsqueeze: 3, StaticSqueeze: 1, dv.Unflatten: 3, dv.Diagonal: 2, Flip: 4,
+              dv.View: 2, dv.Reshape: 2, dv.Flatten: 3, dv.Split: 3}
+ENDINGS = ["contiguous", "contiguous", "contiguous", "clone", "clone", "clone_cl", "to", "copy", "copy_bcast"]
+
+
+def sizes_of_type(t: str) -> List[Optional[int]]:
+    return dv.parse_type(t)
+
+
+def dtype_of_type(t: str) -> str:
+    body = t[len("!layout.tensor<"):].split(",")[0].rstrip(">")
+    return body.split("x")[-1]
+
+
+def random_program(index: int, seed: int) -> Prog:
+    rng = random.Random(seed * 1000003 + index)
+    p = Prog(f"chain{index}", random_program=True)
+    dt = rng.choice(list(DTYPES))
+    rank = rng.choice([1, 2, 2, 3, 3, 4, 4])
+    dims = [None if rng.random() < 0.8 else rng.choice([1, 2, 3]) for _ in range(rank)]
+    length = rng.randint(1, 4)
+    ending = rng.choice(ENDINGS)
+    out_dt = rng.choice(list(DTYPES)) if ending in ("to", "copy", "copy_bcast") else dt
+    p.arg("x", dt, dims, kind=data_kind(dt, out_dt))
+    state = {"value": "%x", "n": 0, "done": False}
+    p.chain_rng = rng
+
+    def gen(prog):
+        if state["done"]:
+            return False
+        v = state["value"]
+        t = prog.types[v]
+        sizes = sizes_of_type(t)
+        if state["n"] < length:
+            op = None
+            kinds, weights = list(OP_WEIGHTS), list(OP_WEIGHTS.values())
+            while op is None:
+                op = rng.choices(kinds, weights)[0].generate(rng, sizes)
+            state["n"] += 1
+            if op.results == 1:
+                state["value"] = prog.view(v, op.name, op.syntax(), op.torch)
+            else:
+                names = prog.op(f"layout.{op.name} {{0}} {op.syntax()}", [v],
+                                lambda t, op=op: t.split_with_sizes(op.sizes, op.dim),
+                                results=op.results, pick=op.pick)
+                state["value"] = names[op.pick]
+            prog.chain_ops.append(op)
+            return True
+        state["done"] = True
+        if ending == "contiguous":
+            prog.ret(prog.contiguous(v))
+        elif ending == "clone":
+            prog.ret(prog.clone(v))
+        elif ending == "clone_cl":
+            prog.ret(prog.clone(v, "channels_last") if len(sizes) == 4 else prog.contiguous(v))
+        elif ending == "to":
+            prog.ret(prog.to(v, out_dt))
+        elif len(sizes) >= 2 or (ending == "copy_bcast" and sizes):
+            # Random chains convert where a copy into a destination of rank
+            # >= 2 would need its distinctness proven (limitation L1).
+            prog.ret(prog.to(v, out_dt))
+        else:
+            lead = [None] if ending == "copy_bcast" else []
+            prog.copy_lead = len(lead)
+            y = prog.arg("y", out_dt, lead + [None] * len(sizes))
+            prog.copy(v, y)
+        return True
+
+    p.chain_ops = []
+    p.copy_lead = 0
+    p.generator = gen
+    return p
+
+
+POOL = [0, 1, 2, 3, 5, 7, 17, 33, 63, 129]
+
+
+def random_shapes(p: Prog, rng: random.Random, limit=60000):
+    """>= 4 shapes for a random chain: one with a 0, one with 1s, and shapes
+    PyTorch accepts with odd extents; at most one that PyTorch rejects is
+    kept as a bad call."""
+    x = p.args[0]
+    dyn = [d for d, s in enumerate(x.dims) if s is None]
+
+    def make(vals):
+        it = iter(vals)
+        return [next(it) if s is None else s for s in x.dims]
+
+    def outcome(shape):
+        try:
+            full = dict(x=torch.zeros(shape, dtype=x.dt.torch))
+            v = torch_view(p, full)
+            return True, v
+        except (RuntimeError, IndexError, ValueError) as e:
+            return False, e
+
+    good, bad, seen = [], [], set()
+    cands = []
+    if dyn:
+        z = [rng.choice(POOL[:7]) for _ in dyn]
+        z[rng.randrange(len(dyn))] = 0
+        cands.append(make(z))
+        cands.append(make([1] * len(dyn)))
+        o = [rng.choice([1, 1, 2, 3]) for _ in dyn]
+        cands.append(make(o))
+    else:
+        cands.append(make([]))
+    for _ in range(80):
+        cands.append(make([rng.choice(POOL) for _ in dyn]))
+    for s in cands:
+        key = tuple(s)
+        if key in seen or math.prod(s) > limit:
+            continue
+        seen.add(key)
+        ok, _ = outcome(s)
+        if ok:
+            good.append(s)
+        elif len(bad) < 1:
+            bad.append(s)
+        if len(good) >= 5:
+            break
+    return good, bad
+
+
+def torch_view(p: Prog, inputs):
+    """The chain's last view (before its ending) in PyTorch."""
+    t = inputs["x"]
+    for op in p.chain_ops:
+        t = op.torch(t)
+    return t
+
+
+# ---------------------------------------------------------------------------
+# Running.
+# ---------------------------------------------------------------------------
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+        self.passed = 0
+        self.failed = 0
+        self.calls = 0
+        self.bad_calls = 0
+        self.known_bugs: Dict[str, List[str]] = {}
+        self.rng = np.random.default_rng(args.seed)
+
+    def known(self, p: Prog, key: str, what: str):
+        self.known_bugs.setdefault(key, []).append(f"{p.name}: {what}")
+        if self.args.strict:
+            self.fail(p, f"known limitation {key}: {KNOWN[key]}: {what}")
+
+    def fail(self, p: Prog, what: str):
+        self.failed += 1
+        print(f"FAIL {p.module}: {p.name}: {what}", flush=True)
+
+    def options(self):
+        self.calls += 1
+        k = self.calls % 3
+        if k == 0:
+            return None
+        return ExecOptions(ctypes.sizeof(ExecOptions), k)
+
+    def inputs_for(self, p: Prog, shape: dict):
+        vals = {}
+        for a in p.args:
+            s = shape[a.name]
+            kind = "any" if a.written else p.kinds[a.name]
+            vals[a.name] = make_data(self.rng, a.dt, s, kind)
+        return vals
+
+    def out_buffers(self, p: Prog, results, sizes_override=None):
+        bufs = []
+        for r, (res, dt) in enumerate(zip(results, p.result_dtypes)):
+            if p.aliases[r] is not None:
+                continue
+            sizes = list(res.shape)
+            strides = list(res.stride())
+            if res.numel() and not res.is_contiguous() and not res.is_contiguous(memory_format=torch.channels_last):
+                # preserve of a permuted view: dense in the permuted order.
+                order = sorted(range(len(sizes)), key=lambda d: -strides[d])
+                strides = [0] * len(sizes)
+                acc = 1
+                for d in reversed(order):
+                    strides[d] = acc
+                    acc *= sizes[d]
+            else:
+                strides = [st if s > 1 else rm for s, st, rm in zip(sizes, strides, row_major(sizes))]
+            if sizes_override is not None and r in sizes_override:
+                sizes, strides = sizes_override[r]
+            bufs.append((r, Buffer(dt, sizes, strides)))
+        return bufs
+
+    def placeholder_outputs(self, p: Prog, shape: dict):
+        """Outputs for a call PyTorch rejects: the result types' static sizes, 1 elsewhere."""
+        bufs = []
+        for r, dt in enumerate(p.result_dtypes):
+            if p.aliases[r] is not None:
+                continue
+            t = p.types[p.rets[r]]
+            sizes = [0 if s is None else s for s in sizes_of_type(t)]
+            strides = list(row_major(sizes))
+            m = re.search(r"strided<\[([^\]]*)\]", t)
+            if m:
+                for d, st in enumerate(m.group(1).split(",")):
+                    if st.strip() != "?":
+                        strides[d] = int(st)
+            bufs.append((r, Buffer(dt, sizes, strides)))
+        return bufs
+
+    def run_good(self, p: Prog, f, lib: Library, shape: dict):
+        inputs = self.inputs_for(p, shape)
+        ref_inputs = {k: v.clone() for k, v in inputs.items()}
+        try:
+            results = p.reference(ref_inputs)
+        except (RuntimeError, IndexError, ValueError) as e:
+            return self.run_bad(p, f, lib, shape, inputs, "pytorch", torch_message(e))
+        arg_bufs = []
+        for a in p.args:
+            b = Buffer(a.dt, shape[a.name], null_strides=(self.calls % 4 == 1))
+            b.fill(inputs[a.name])
+            arg_bufs.append(b)
+        outs = self.out_buffers(p, results)
+        for _, b in outs:
+            b.fill_sentinel()
+        unwritten = [(a, b, b.snapshot()) for a, b in zip(p.args, arg_bufs) if not a.written]
+        msg = lib.call(f, [b.dl for b in arg_bufs] + [b.dl for _, b in outs], self.options())
+        where = f"shape {shape}"
+        if msg is not None:
+            return self.fail(p, f"{where}: PyTorch accepts, the call returns an error: {msg}")
+        problems = []
+        for r, b in outs:
+            bad = first_mismatch(b.typed(), results[r].contiguous())
+            if bad:
+                problems.append(f"result {r}: {bad}")
+            if not b.guards_ok():
+                problems.append(f"result {r}: guard bytes overwritten")
+        for a, b in zip(p.args, arg_bufs):
+            if a.written:
+                bad = first_mismatch(b.typed(), ref_inputs[a.name])
+                if bad:
+                    problems.append(f"written argument {a.name}: {bad}")
+            if not b.guards_ok():
+                problems.append(f"argument {a.name}: guard bytes overwritten")
+        for a, b, snap in unwritten:
+            if not torch.equal(b.raw, snap):
+                problems.append(f"argument {a.name} (read only) was modified")
+        if problems:
+            return self.fail(p, f"{where}: " + "; ".join(problems))
+        self.passed += 1
+
+    def run_bad(self, p: Prog, f, lib: Library, shape: dict, inputs=None, why="pytorch", expected=None,
+                arg_override=None, out_override=None):
+        """A call that must fail with `expected` (a message or a regex
+        via re.search) and write nothing."""
+        self.bad_calls += 1
+        if inputs is None:
+            inputs = self.inputs_for(p, shape)
+        if expected is None and why == "pytorch":
+            try:
+                p.reference({k: v.clone() for k, v in inputs.items()})
+            except (RuntimeError, IndexError, ValueError) as e:
+                expected = torch_message(e)
+            else:
+                return self.fail(p, f"shape {shape}: meant as a bad call, but PyTorch accepts it (a bug of this test)")
+        arg_bufs = []
+        for a in p.args:
+            if arg_override and a.name in arg_override:
+                b = arg_override[a.name]()
+                b.fill_sentinel()
+            else:
+                b = Buffer(a.dt, shape[a.name])
+                b.fill(inputs[a.name])
+            arg_bufs.append(b)
+        outs = out_override() if out_override else self.placeholder_outputs(p, shape)
+        for _, b in outs:
+            b.fill_sentinel()
+        snaps = [b.snapshot() for b in arg_bufs] + [b.snapshot() for _, b in outs]
+        msg = lib.call(f, [b.dl for b in arg_bufs] + [b.dl for _, b in outs], self.options())
+        where = f"bad call ({why}) at shape {shape}"
+        if msg is None:
+            return self.fail(p, f"{where}: returns success, expected the error {expected!r}")
+        problems = []
+        if why == "pytorch":
+            if msg != f"{p.name}: {expected}":
+                problems.append(f"message {msg!r}, expected {p.name + ': ' + expected!r} (PyTorch's)")
+        elif not re.search(expected, msg) or not msg.startswith(p.name + ": "):
+            problems.append(f"message {msg!r} does not match {expected!r}")
+        for b, snap in zip(arg_bufs + [b for _, b in outs], snaps):
+            if not torch.equal(b.raw, snap):
+                problems.append("a buffer was written by the failing call")
+                break
+        if problems:
+            return self.fail(p, f"{where}: " + "; ".join(problems))
+        self.passed += 1
+
+    # -- a program -------------------------------------------------------------
+    def run_program(self, p: Prog, lib: Library, header: str):
+        n_out = sum(1 for a in p.aliases if a is None)
+        f = lib.entry(p.name, len(p.args) + n_out)
+        if p.view_result:
+            if any(a is None for a in p.aliases):
+                self.fail(p, f"returns a view, but explain says a result is new storage: aliases {p.aliases}")
+            block = re.search(rf"/\* {p.name}\n(.*?)\*/", header, re.S)
+            if not block or "view of x" not in block.group(1):
+                self.fail(p, "the header does not document the returned view ('view of x')")
+        for shape in p.shapes:
+            self.run_good(p, f, lib, shape)
+        for bad in p.bad:
+            self.run_bad(p, f, lib, bad["shape"], why=bad["why"])
+        for extra in getattr(p, "extra_bad", []):
+            extra(self, p, f, lib)
+
+
+def header_aliases(header: str, p: Prog) -> List[Optional[int]]:
+    """Per result, the index of the argument the header says it views
+    ("view of x"), or None for a new tensor (an output parameter)."""
+    block = re.search(rf"/\* {p.name}\n(.*?)\*/", header, re.S)
+    out = []
+    for r in range(len(p.rets)):
+        m = re.search(rf"^ \*   result{r}: (.*)$", block.group(1) if block else "", re.M)
+        v = re.match(r"view of (\w+)", m.group(1)) if m else None
+        names = [a.name for a in p.args]
+        out.append(names.index(v.group(1)) if v and v.group(1) in names else None)
+    return out
+
+
+def runtime_bad_cases(progs: Dict[str, Prog]):
+    """Malformed tensors: wrong output size / strides, a wrong static size,
+    rank or dtype of an argument."""
+
+    def wrong_output(shape, r, sizes, strides, pattern):
+        def run(runner, p, f, lib):
+            runner.run_bad(p, f, lib, shape, why="runtime", expected=pattern,
+                           out_override=lambda: [(r, Buffer(p.result_dtypes[r], sizes, strides))])
+        return run
+
+    def wrong_arg(shape, name, dt, sizes, pattern):
+        def run(runner, p, f, lib):
+            good = {a.name: shape[a.name] for a in p.args}
+            inputs = runner.inputs_for(p, good)
+            try:
+                results = p.reference({k: v.clone() for k, v in inputs.items()})
+            except RuntimeError:
+                results = None
+            runner.run_bad(p, f, lib, shape, inputs=inputs, why="runtime", expected=pattern,
+                           arg_override={name: lambda: Buffer(DTYPES[dt], sizes)},
+                           out_override=lambda: runner.out_buffers(p, results) if results else [])
+        return run
+
+    def size_msg(n, d, m):
+        return rf"expected size {n} in dimension {d}, got {m} "
+
+    cases = {
+        "P1": [wrong_output({"x": [5, 7]}, 0, [7, 6], None, size_msg(5, 1, 6)),
+               wrong_output({"x": [5, 7]}, 0, [5, 7], None, size_msg(7, 0, 5)),
+               wrong_output({"x": [5, 7]}, 0, [7, 5], [1, 7], r"expected stride 1 in dimension 1, got 7 "),
+               wrong_output({"x": [5, 7]}, 0, [7, 5], [6, 1], r"expected stride 5 in dimension 0, got 6 "),
+               wrong_output({"x": [5, 7]}, 0, [7], None, r"expected rank 2, got 1"),
+               wrong_arg({"x": [5, 7]}, "x", "f16", [5, 7], r"argument 0 \(x\): expected dtype f32, got f16")],
+        "P2": [wrong_output({"x": [2, 3, 4, 5]}, 0, [2, 4, 5, 4], None, size_msg(3, 3, 4)),
+               wrong_output({"x": [2, 3, 4, 5]}, 0, [2, 3, 4, 5], None, size_msg(4, 1, 3)),
+               wrong_arg({"x": [2, 3, 4, 5]}, "x", "f32", [2, 3, 4], r"argument 0 \(x\): expected rank 4, got 3")],
+        "P8": [wrong_output({"x": [2, 3, 4, 5, 6]}, 0, [6, 4, 2, 5, 4], None, size_msg(3, 4, 4))],
+        "P9": [wrong_output({"x": [2, 3, 2, 3, 2, 3]}, 0, [3, 3, 3, 2, 2, 3], None, size_msg(2, 5, 3))],
+        "P10": [wrong_output({"x": [33, 17]}, 0, [17, 34], None, size_msg(33, 1, 34))],
+        "P11": [wrong_output({"x": [2, 3, 5, 7]}, 0, [2, 5, 7, 4], None, size_msg(3, 3, 4)),
+                wrong_arg({"x": [2, 3, 5, 7]}, "x", "i8", [2, 4, 5, 7], size_msg(3, 1, 4))],
+        "C1_to_preserve": [wrong_output({"x": [1, 3, 4, 5]}, 0, [1, 4, 5, 3], [60, 15, 3, 1],
+                                        r"expected stride 1 in dimension 2, got 3 "),
+                           wrong_output({"x": [1, 3, 4, 5]}, 0, [1, 4, 5, 3], [60, 5, 1, 21],
+                                        r"expected stride 20 in dimension 3, got 21 ")],
+        "G1": [wrong_output({"x": [4, 9]}, 0, [4, 4], None, size_msg(5, 1, 4)),
+               wrong_output({"x": [4, 0]}, 0, [4, 1], None, size_msg(0, 1, 1))],
+        "G2": [wrong_output({"x": [1, 7]}, 0, [255, 7], None, size_msg(256, 0, 255))],
+        "copy_T": [wrong_arg({"x": [5, 7], "y": [7, 5]}, "y", "f64", [7, 5],
+                             r"argument 1 \(y\): expected dtype f32, got f64")],
+    }
+    for name, runs in cases.items():
+        if name in progs:
+            progs[name].extra_bad = runs
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--layoutc", default="layoutc")
+    parser.add_argument("--rt-lib", required=True, help="liblayout_rt.a (built with -fPIC)")
+    parser.add_argument("--rt-include", required=True)
+    parser.add_argument("--cc", default="cc", help="C compiler (with flags) that links the shared library")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--count", type=int, default=240, help="random view chains (default 240)")
+    parser.add_argument("--batch", type=int, default=80, help="functions per module")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workdir", help="keep modules and libraries here")
+    parser.add_argument("--strict", action="store_true", help="count the known limitations as failures")
+    parser.add_argument("--min-random", type=int, default=100, help="random chains that must run (default 100)")
+    parser.add_argument("--min-bad", type=int, default=30, help="bad calls that must be checked (default 30)")
+    args = parser.parse_args(argv)
+    args.layoutc = shutil.which(args.layoutc) or args.layoutc
+    # A sanitizer-instrumented library cannot be loaded into python.
+    cc = [w for w in shlex.split(args.cc) if not w.startswith("-fsanitize")]
+    torch.manual_seed(args.seed)
+
+    hand = bench_programs() + dtype_programs() + view_ops_programs() + copy_programs() + view_result_programs()
+    randoms = [random_program(i, args.seed) for i in range(args.count)]
+    progs = hand + randoms
+    by_name = {p.name: p for p in progs}
+    runtime_bad_cases(by_name)
+
+    tmp = None
+    if args.workdir:
+        workdir = args.workdir
+        os.makedirs(workdir, exist_ok=True)
+    else:
+        tmp = tempfile.TemporaryDirectory()
+        workdir = tmp.name
+    runner = Runner(args)
+
+    resolve_types(args, progs, workdir)
+    skipped = []
+    for p in progs:
+        if p.status in ("rejected", "failed"):
+            if p.random_program and p.status == "rejected":
+                skipped.append(p)
+            else:
+                p.module = "types"
+                runner.fail(p, f"layoutc rejects the program: {p.error}\n" + "\n".join(p.text(with_return=False)))
+
+    built = [p for p in progs if p.status == "built"]
+    for p in built:
+        p.result_dtypes = [DTYPES[dtype_of_type(p.types[r])] for r in p.rets]
+
+    # Code generation: obj + header, and explain for the aliases.
+    def flags(path):
+        return ["--emit=obj,header", "-o", path[:-5]]
+
+    chunks = [built[i:i + args.batch] for i in range(0, len(built), args.batch)]
+    compiled = []
+    for ci, chunk in enumerate(chunks):
+        done, errors = compile_groups(args.layoutc, chunk, workdir, f"module{ci}", flags, lambda p: p.text(), args.jobs)
+        for p, msg in errors:
+            key = next((k for k, m in KNOWN_CODEGEN.items() if m in msg), None)
+            if key:
+                p.status = "known"
+                runner.known(p, key, msg)
+            elif p.random_program:
+                p.status = "rejected"
+                p.error = msg
+                skipped.append(p)
+            else:
+                p.module = "codegen"
+                runner.fail(p, f"layoutc --emit=obj,header rejects it: {msg}\n" + "\n".join(p.text()))
+        compiled += done
+
+    def link(item):
+        group, _, path = item
+        base = path[:-5]
+        explain = subprocess.run([args.layoutc, path, "--emit=explain"], capture_output=True, text=True)
+        lib = base + ".so"
+        link_cmd = cc + ["-shared", "-o", lib, base + ".o", "-Wl,--whole-archive", args.rt_lib,
+                         "-Wl,--no-whole-archive", "-lpthread", "-lm"]
+        proc = subprocess.run(link_cmd, capture_output=True, text=True)
+        return group, path, base, explain, proc, lib
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        linked = list(pool.map(link, compiled))
+
+    random_ran = 0
+    for group, path, base, explain, proc, libpath in linked:
+        for p in group:
+            p.module = os.path.basename(path)
+        if proc.returncode != 0 or explain.returncode != 0:
+            for p in group:
+                runner.fail(p, f"link or explain failed: {proc.stderr.strip()[:800]} {explain.stderr.strip()[:800]}")
+            continue
+        info = {fn["name"]: fn for fn in json.loads(explain.stdout)["functions"]}
+        with open(base + ".h") as fh:
+            header = fh.read()
+        lib = Library(libpath)
+        for p in group:
+            p.aliases = header_aliases(header, p)
+            explained = [r["aliases"] for r in info[p.name]["results"]]
+            if explained != p.aliases:
+                runner.fail(p, f"explain says aliases {explained}, the header {p.aliases}")
+            if p.random_program:
+                rng = random.Random(f"{args.seed}-{p.name}")
+                good, bad = random_shapes(p, rng)
+                if len(good) < 3:
+                    skipped.append(p)
+                    continue
+                shapes = []
+                for s in good + bad:
+                    shape = {"x": s}
+                    if len(p.args) > 1:
+                        try:
+                            v = torch_view(p, {"x": torch.zeros(s, dtype=p.args[0].dt.torch)})
+                            shape["y"] = [2] * p.copy_lead + list(v.shape)
+                        except (RuntimeError, IndexError, ValueError):
+                            shape["y"] = [2] * p.copy_lead + [1] * (len(p.args[1].dims) - p.copy_lead)
+                    shapes.append(shape)
+                p.shapes = shapes[:len(good)]
+                p.bad = [{"shape": s, "why": "pytorch"} for s in shapes[len(good):]]
+                random_ran += 1
+            runner.run_program(p, lib, header)
+
+    n_skipped = len(skipped)
+    reasons = collections.Counter(re.sub(r"'[^']*'|\d+", "_", p.error)[:90] if p.error else "fewer than 3 shapes PyTorch accepts"
+                                  for p in skipped)
+    for why, n in reasons.most_common():
+        print(f"skipped {n}: {why}")
+    for key, items in sorted(runner.known_bugs.items()):
+        print(f"known limitation {key} ({len(items)} functions, e.g. {items[0]}): {KNOWN[key]}")
+    print(f"programs: {len(hand)} hand-written, {random_ran} random chains run "
+          f"({n_skipped} random chains skipped: rejected by layoutc or without 3 shapes PyTorch accepts); "
+          f"{runner.bad_calls} bad calls")
+    if random_ran < args.min_random:
+        print(f"FAIL too few random chains ran: {random_ran} < {args.min_random}")
+        runner.failed += 1
+    if runner.bad_calls < args.min_bad:
+        print(f"FAIL too few bad calls: {runner.bad_calls} < {args.min_bad}")
+        runner.failed += 1
+    print(f"{runner.passed} passed, {runner.failed} failed")
+    if tmp is not None:
+        tmp.cleanup()
+    return 1 if runner.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
