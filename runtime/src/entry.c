@@ -243,8 +243,8 @@ lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
     return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED,
                            "%s: out of memory binding tensors", function);
   }
-  status = lrt_symbolic_run(function, program, messages, inputs, values,
-                            outputs);
+  status =
+      lrt_symbolic_run(function, program, messages, inputs, values, outputs);
   if (!status) {
     memcpy(completed, descriptor, sizeof(int64_t) * (size_t)length);
     for (int64_t f = 0; f < num_fills && !status; ++f, in += 4) {

@@ -160,8 +160,7 @@ static lrt_status_t check_failed(const char *function, const int64_t *p,
     text[used++] = *t++;
   }
   text[used] = '\0';
-  return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT, "%s: %s", function,
-                         text);
+  return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT, "%s: %s", function, text);
 }
 
 static lrt_status_t overflow(const char *function) {
