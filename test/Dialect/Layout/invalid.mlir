@@ -1080,7 +1080,7 @@ func.func @copy_src_rank_too_big(%src: !layout.tensor<2x3x4xf32>, %dst: !layout.
 // With dynamic sizes, a broadcast that fails for every size is an error now
 // (one that fails for some sizes is a run-time check).
 func.func @copy_dynamic(%src: !layout.tensor<?x2xf32>, %dst: !layout.tensor<?x3xf32>) {
-  // expected-error @+1 {{'layout.copy' op The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1}}
+  // expected-error @+1 {{'layout.copy' op The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1}}
   layout.copy %src, %dst : !layout.tensor<?x2xf32>, !layout.tensor<?x3xf32>
   return
 }
