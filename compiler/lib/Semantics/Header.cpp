@@ -65,9 +65,12 @@ std::vector<int64_t> mlir::layout::bindDescriptor(const FunctionABI &abi) {
     // The runtime proves distinct elements only when strides nest; the
     // compiler's exact check covers the other layouts it accepts.
     int64_t role = static_cast<int64_t>(p.role);
+    // A dynamic function's sizes may be LRT_ANY_SIZE (-1): no static proof.
     StridedLayout layout(p.sizes, p.strides);
-    if (p.role != ParamRole::Input && layout.isStatic() &&
-        !stridesNest(layout) && internalOverlap(layout) == Overlap::No)
+    bool known = layout.isStatic() &&
+                 llvm::all_of(p.sizes, [](int64_t s) { return s >= 0; });
+    if (p.role != ParamRole::Input && known && !stridesNest(layout) &&
+        internalOverlap(layout) == Overlap::No)
       role |= kRoleDistinct;
     desc.insert(desc.end(), {role, p.number, code, bits,
                              static_cast<int64_t>(p.sizes.size())});

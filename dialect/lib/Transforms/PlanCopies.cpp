@@ -246,7 +246,8 @@ static LogicalResult checkWrites(func::FuncOp func) {
     StridedLayout src = layoutOf(copy.getSrc());
     // A dynamic destination is proven distinct for every size when it is a
     // permutation of a dense layout (a row-major argument or a transpose).
-    Overlap self = internalOverlap(dst);
+    // The static analyses take static layouts only (kDynamic is no size).
+    Overlap self = dst.isStatic() ? internalOverlap(dst) : Overlap::Unknown;
     if (!dst.isStatic()) {
       SymbolicLayouts layouts;
       Fallible<SymLayout> sym = layouts.get(copy.getDst());
@@ -272,7 +273,8 @@ static LogicalResult checkWrites(func::FuncOp func) {
     }
     if (getStorageRoot(copy.getSrc()) != getStorageRoot(copy.getDst()))
       return WalkResult::advance();
-    switch (overlapStatus(src, dst)) {
+    switch (src.isStatic() && dst.isStatic() ? overlapStatus(src, dst)
+                                             : OverlapStatus::Unknown) {
     case OverlapStatus::No:
       break;
     case OverlapStatus::Full:
