@@ -101,30 +101,27 @@ static int eval_cond(const int64_t *p, int64_t index, const int64_t *values,
   }
 }
 
-int64_t lrt_symbolic_num_symbols(const int64_t *program) {
+/* Steps of `program` whose op is `op` (or, with `op` 0, that make a
+ * symbol), or -1 for a malformed program. */
+static int64_t count_steps(const int64_t *program, int64_t op) {
   const int64_t *s = first_step(program);
   int64_t n = 0;
   for (int64_t i = 0; i < num_steps(program); ++i) {
     int64_t len = step_length(s);
     if (len < 0)
       return -1;
-    n += s[0] != LRT_SYM_CHECK;
+    n += op ? s[0] == op : s[0] != LRT_SYM_CHECK;
     s += len;
   }
   return n;
 }
 
+int64_t lrt_symbolic_num_symbols(const int64_t *program) {
+  return count_steps(program, 0);
+}
+
 int64_t lrt_symbolic_num_inputs(const int64_t *program) {
-  const int64_t *s = first_step(program);
-  int64_t n = 0;
-  for (int64_t i = 0; i < num_steps(program); ++i) {
-    int64_t len = step_length(s);
-    if (len < 0)
-      return -1;
-    n += s[0] == LRT_SYM_INPUT;
-    s += len;
-  }
-  return n;
+  return count_steps(program, LRT_SYM_INPUT);
 }
 
 /* Message number `index` of the NUL-separated templates. */

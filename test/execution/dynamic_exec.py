@@ -384,15 +384,7 @@ def compile_groups(layoutc, progs, workdir, tag, flags, text_of, jobs):
     return done, errors
 
 
-def split_functions(output: str) -> Dict[str, List[str]]:
-    funcs, current = {}, None
-    for line in output.splitlines():
-        m = re.match(r"\s*func\.func @(\w+)\(", line)
-        if m:
-            current = funcs.setdefault(m[1], [])
-        elif current is not None:
-            current.append(line)
-    return funcs
+split_functions = dv.split_functions
 
 
 def resolve_types(args, progs: List[Prog], workdir):

@@ -412,34 +412,22 @@ static std::optional<SymExpr> exactQuotient(const SymExpr &a, int64_t k) {
   return q;
 }
 
-SymExpr SymTable::floorDiv(const SymExpr &a, int64_t k) {
-  assert(k > 0 && "floorDiv by a non-positive constant");
+SymExpr SymTable::divide(const SymExpr &a, int64_t k, bool ceil) {
+  assert(k > 0 && "division by a non-positive constant");
+  auto value = [&](int64_t v) {
+    return ceil ? ceilDivValue(v, k) : floorDivValue(v, k);
+  };
   if (std::optional<int64_t> c = a.constant())
-    return floorDivValue(*c, k);
+    return value(*c);
   if (std::optional<SymExpr> q = exactQuotient(a, k))
     return *q;
   Interval ra = range(a);
   Interval r;
   if (ra.lo)
-    r.lo = floorDivValue(*ra.lo, k);
+    r.lo = value(*ra.lo);
   if (ra.hi)
-    r.hi = floorDivValue(*ra.hi, k);
-  return derive(Op::FloorDiv, {a}, k, r);
-}
-
-SymExpr SymTable::ceilDiv(const SymExpr &a, int64_t k) {
-  assert(k > 0 && "ceilDiv by a non-positive constant");
-  if (std::optional<int64_t> c = a.constant())
-    return ceilDivValue(*c, k);
-  if (std::optional<SymExpr> q = exactQuotient(a, k))
-    return *q;
-  Interval ra = range(a);
-  Interval r;
-  if (ra.lo)
-    r.lo = ceilDivValue(*ra.lo, k);
-  if (ra.hi)
-    r.hi = ceilDivValue(*ra.hi, k);
-  return derive(Op::CeilDiv, {a}, k, r);
+    r.hi = value(*ra.hi);
+  return derive(ceil ? Op::CeilDiv : Op::FloorDiv, {a}, k, r);
 }
 
 SymExpr SymTable::select(const SymCond &cond, const SymExpr &ifTrue,

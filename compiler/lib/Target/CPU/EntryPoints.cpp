@@ -193,6 +193,8 @@ public:
           e, k, abi.name + "__kernel" + std::to_string(i), runtimeExtents));
       kernels.back()->emitChunk();
     }
+    // The function's name, for layout_rt's messages.
+    global(abi.name + "__name", abi.name + std::string(1, '\0'));
     if (abi.dynamic)
       declareProgram();
     buildRaw(kernels);
@@ -236,7 +238,6 @@ private:
     for (const std::array<int64_t, 4> &f : d.fills)
       table.insert(table.end(), f.begin(), f.end());
     global(abi.name + "__dynamic", table);
-    global(abi.name + "__fname", abi.name + std::string(1, '\0'));
   }
 
   /// Runs the symbol program on the raw entry point's input arguments (from
@@ -260,7 +261,7 @@ private:
         b, e.ptr, e.i64, e.c64(std::max<int64_t>(numOutputs, 1)), 8);
     Value status =
         e.call("lrt_symbolic_run", e.ptr,
-               {LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__fname"),
+               {LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__name"),
                 LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__program"),
                 LLVM::AddressOfOp::create(b, e.ptr, abi.name + "__messages"),
                 inputs, values, outputs});
@@ -476,28 +477,12 @@ private:
     auto &b = e.b;
     // The descriptor lrt_bind_tensors_named checks the tensors against.
     std::vector<int64_t> desc = bindDescriptor(abi);
-    b.setInsertionPointToEnd(e.module.getBody());
     std::string descName = abi.name + "__descriptor";
-    auto descType = LLVM::LLVMArrayType::get(e.i64, desc.size());
-    LLVM::GlobalOp::create(
-        b, descType, /*isConstant=*/true, LLVM::Linkage::Internal, descName,
-        DenseIntElementsAttr::get(
-            RankedTensorType::get({static_cast<int64_t>(desc.size())}, e.i64),
-            desc));
+    global(descName, desc);
     std::string nameName = abi.name + "__name";
-    std::string nameText = abi.name + std::string(1, '\0');
-    LLVM::GlobalOp::create(
-        b, LLVM::LLVMArrayType::get(b.getI8Type(), nameText.size()),
-        /*isConstant=*/true, LLVM::Linkage::Internal, nameName,
-        b.getStringAttr(nameText));
-
     // The parameters' names for layout_rt's messages.
     std::string paramsName = abi.name + "__params";
-    std::string paramsText = bindNames(abi);
-    LLVM::GlobalOp::create(
-        b, LLVM::LLVMArrayType::get(b.getI8Type(), paramsText.size()),
-        /*isConstant=*/true, LLVM::Linkage::Internal, paramsName,
-        b.getStringAttr(paramsText));
+    global(paramsName, bindNames(abi));
 
     SmallVector<Type> params(abi.params.size() + 1, e.ptr);
     auto f = e.startFunction(abi.name, e.ptr, params, false);

@@ -186,8 +186,8 @@ public:
   SymExpr clamp(const SymExpr &v, const SymExpr &lo, const SymExpr &hi) {
     return min(max(v, lo), hi);
   }
-  SymExpr floorDiv(const SymExpr &a, int64_t k);
-  SymExpr ceilDiv(const SymExpr &a, int64_t k);
+  SymExpr floorDiv(const SymExpr &a, int64_t k) { return divide(a, k, false); }
+  SymExpr ceilDiv(const SymExpr &a, int64_t k) { return divide(a, k, true); }
   SymExpr select(const SymCond &cond, const SymExpr &ifTrue,
                  const SymExpr &ifFalse);
 
@@ -232,6 +232,7 @@ public:
                                           llvm::ArrayRef<int64_t> values);
 
 private:
+  SymExpr divide(const SymExpr &a, int64_t k, bool ceil);
   SymExpr derive(Op op, llvm::SmallVector<SymExpr, 3> operands, int64_t divisor,
                  Interval range, std::shared_ptr<SymCond> cond = nullptr);
   std::vector<Symbol> syms;
