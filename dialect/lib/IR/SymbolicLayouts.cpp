@@ -30,14 +30,53 @@ static SymLayout opaqueLayout(SymTable &t, const StridedLayout &l,
   return s;
 }
 
+namespace {
+/// The ops with a symbolic rule; each one's layout follows from its input's.
+template <typename... OpTys> struct OpList {
+  template <typename R, typename Fn>
+  static std::optional<R> dispatch(Operation *op, Fn &&fn) {
+    return llvm::TypeSwitch<Operation *, std::optional<R>>(op)
+        .template Case<OpTys...>(
+            [&](auto typed) -> std::optional<R> { return fn(typed); })
+        .Default([](Operation *) -> std::optional<R> { return std::nullopt; });
+  }
+};
+using RuleOps =
+    OpList<ViewShapeOp, PermuteOp, TransposeOp, MovedimOp, SliceOp, SelectOp,
+           NarrowOp, ExpandOp, SqueezeOp, UnsqueezeOp, UnflattenOp, DiagonalOp,
+           UnfoldOp, FlipOp, SplitOp, ReshapeOp, FlattenOp, ContiguousOp,
+           CloneOp, ToOp, ReduceOp>;
+} // namespace
+
+/// The operand whose layout `v`'s rule reads, or null where `v` has no rule.
+static Value ruleInput(Value v) {
+  Operation *op = v.getDefiningOp();
+  if (!op)
+    return nullptr;
+  return RuleOps::dispatch<Value>(
+             op, [](auto typed) -> Value { return typed.getInput(); })
+      .value_or(nullptr);
+}
+
 Fallible<SymLayout> SymbolicLayouts::get(Value v) {
-  auto it = cache.find(v);
-  if (it != cache.end())
-    return it->second;
-  Fallible<SymLayout> l = derive(v);
-  if (l)
-    cache[v] = *l;
-  return l;
+  // Walk the chain of rule inputs up to a known layout and derive forward,
+  // so a long chain of views costs no stack, and a value that reaches itself
+  // (verification runs before dominance is checked) is an error, not a loop.
+  llvm::SmallVector<Value> pending;
+  llvm::SmallPtrSet<void *, 16> onChain;
+  for (Value cur = v; cur && !cache.count(cur); cur = ruleInput(cur)) {
+    if (!onChain.insert(cur.getAsOpaquePointer()).second)
+      return fail("the layout of this value depends on itself: an operand is "
+                  "defined by its own use");
+    pending.push_back(cur);
+  }
+  for (Value p : llvm::reverse(pending)) {
+    Fallible<SymLayout> l = derive(p);
+    if (!l)
+      return l;
+    cache[p] = *l;
+  }
+  return cache.find(v)->second;
 }
 
 Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
@@ -72,14 +111,10 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
       return in;
     return rules::symbolicRule<OpTy>(typed, symbols, *in, index);
   };
-  return llvm::TypeSwitch<Operation *, Fallible<SymLayout>>(op)
-      .Case<ViewShapeOp, PermuteOp, TransposeOp, MovedimOp, SliceOp, SelectOp,
-            NarrowOp, ExpandOp, SqueezeOp, UnsqueezeOp, UnflattenOp, DiagonalOp,
-            UnfoldOp, FlipOp, SplitOp, ReshapeOp, FlattenOp, ContiguousOp,
-            CloneOp, ToOp, ReduceOp>(rule)
-      .Default([&](Operation *) -> Fallible<SymLayout> {
-        if (declared.isStatic())
-          return SymLayout::fromStatic(declared);
-        return opaqueLayout(symbols, declared, name);
-      });
+  if (std::optional<Fallible<SymLayout>> l =
+          RuleOps::dispatch<Fallible<SymLayout>>(op, rule))
+    return *l;
+  if (declared.isStatic())
+    return SymLayout::fromStatic(declared);
+  return opaqueLayout(symbols, declared, name);
 }

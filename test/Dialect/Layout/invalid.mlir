@@ -1278,3 +1278,36 @@ func.func @reduce_widens(%x: !layout.tensor<1x1xi8>) {
 func.func @arg_name_not_a_string(%x: !layout.tensor<4xf32> {layout.name = 3}) {
   return
 }
+
+// -----
+
+// A dynamic value that is its own operand (op verification runs before
+// dominance is checked) is an error, not an endless derivation.
+func.func @dynamic_own_operand(%x: !layout.tensor<?x5xf32>) {
+  // expected-error @+2 {{'layout.contiguous' op failed to infer returned types}}
+  // expected-error @+1 {{'layout.contiguous' op the layout of this value depends on itself: an operand is defined by its own use}}
+  %0 = layout.contiguous %0 : !layout.tensor<?x4xf32>
+  return
+}
+
+// -----
+
+// A cycle through two ops is found the same way.
+func.func @dynamic_cycle(%x: !layout.tensor<?x5xf32>) {
+  // expected-error @+2 {{'layout.transpose' op failed to infer returned types}}
+  // expected-error @+1 {{'layout.transpose' op the layout of this value depends on itself: an operand is defined by its own use}}
+  %0 = layout.transpose %1 0, 1 : !layout.tensor<?x5xf32, strided<[1, ?]>>
+  %1 = layout.transpose %0 0, 1 : !layout.tensor<5x?xf32, strided<[?, 1]>>
+  return
+}
+
+// -----
+
+// A forward reference of another type gets the operand check's error, also
+// where the result's element type comes from the operand (split).
+func.func @split_forward_reference_non_tensor() {
+  // expected-error @+1 {{'layout.split' op expected a !layout.tensor operand, got i16}}
+  %0:2 = layout.split %x dim 1 [0, 2] : i16
+  %x = layout.view %0#0 [2] : !layout.tensor<2xf32>
+  return
+}
