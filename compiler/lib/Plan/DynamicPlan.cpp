@@ -68,70 +68,117 @@ static Fallible<std::monostate> verifyFacts(const SymTable &t, const Loop &l) {
   return exact(l.dst, l.rdst, "destination stride");
 }
 
-Fallible<DynamicCopyPlan>
+namespace {
+/// The dims of same-sized symbolic layouts as loops at representative sizes:
+/// dims of size 1 for every size dropped, the rest in decreasing |stride| of
+/// side `key` (stable), adjacent loops merged where both sides are
+/// contiguous across them for every size (TensorIterator's rule, proven
+/// symbolically).
+struct Loops {
+  const SymTable &t;
+  std::vector<int64_t> values;
+  llvm::SmallVector<Loop, 6> loops;
+
+  Fallible<std::monostate> build(llvm::ArrayRef<SymExpr> sizes,
+                                 llvm::ArrayRef<SymExpr> src,
+                                 llvm::ArrayRef<SymExpr> dst, bool bySource) {
+    Fallible<std::vector<int64_t>> rep = representative(t);
+    if (!rep)
+      return fail(rep.message());
+    values = std::move(*rep);
+    for (size_t d = 0; d < sizes.size(); ++d) {
+      Loop l{sizes[d], src[d], dst[d]};
+      Fallible<int64_t> size = SymTable::evaluate(l.size, values);
+      Fallible<int64_t> s = SymTable::evaluate(l.src, values);
+      Fallible<int64_t> dd = SymTable::evaluate(l.dst, values);
+      if (!size || !s || !dd)
+        return fail(!size ? size.message() : !s ? s.message() : dd.message());
+      l.rsize = *size;
+      l.rsrc = *s;
+      l.rdst = *dd;
+      if (l.size.isConstant(0))
+        return fail("the kernel has no elements for every size: nothing to "
+                    "plan");
+      if (l.size.isConstant(1))
+        continue;
+      // A value that is 0, 1 or -1 at the representative sizes only would
+      // make the plan assume it (a broadcast, a unit stride, a dropped dim):
+      // plan with a general value instead, distinct for each loop.
+      auto general = [&](int64_t &v, const SymExpr &e, int64_t avoid) {
+        if (v >= -1 && v <= avoid && !e.constant())
+          v = 1009 + 2 * static_cast<int64_t>(d);
+      };
+      general(l.rsize, l.size, 1);
+      general(l.rsrc, l.src, 1);
+      general(l.rdst, l.dst, 1);
+      if (Fallible<std::monostate> r = verifyFacts(t, l); !r)
+        return fail(r.message());
+      loops.push_back(l);
+    }
+    std::stable_sort(
+        loops.begin(), loops.end(), [&](const Loop &a, const Loop &b) {
+          return bySource ? std::llabs(a.rsrc) > std::llabs(b.rsrc)
+                          : std::llabs(a.rdst) > std::llabs(b.rdst);
+        });
+    for (size_t i = loops.size(); i-- > 1;) {
+      Loop &outer = loops[i - 1], &inner = loops[i];
+      if (t.decide(SymCond::eq(outer.src, inner.size * inner.src)) == true &&
+          t.decide(SymCond::eq(outer.dst, inner.size * inner.dst)) == true) {
+        inner.size = outer.size * inner.size;
+        inner.rsize *= outer.rsize;
+        loops.erase(loops.begin() + (i - 1));
+      }
+    }
+    return std::monostate();
+  }
+
+  /// The symbolic loops in the order of `plan`'s, matched by their
+  /// representative extents, which are distinct.
+  Fallible<DynamicKernelPlan> match(KernelPlan plan) const {
+    DynamicKernelPlan out;
+    out.plan = std::move(plan);
+    out.representative = values;
+    llvm::SmallVector<bool, 6> used(loops.size(), false);
+    for (const KernelLoop &pl : out.plan.loops) {
+      std::optional<size_t> found;
+      for (auto [i, l] : llvm::enumerate(loops))
+        if (!used[i] && l.rsize == pl.size && l.rsrc == pl.srcStride &&
+            l.rdst == pl.dstStride)
+          found = found ? std::optional<size_t>() : std::optional<size_t>(i);
+      if (!found)
+        return fail("the planner's loops for representative sizes do not "
+                    "match the symbolic loops");
+      used[*found] = true;
+      out.sizes.push_back(loops[*found].size);
+      out.srcStrides.push_back(loops[*found].src);
+      out.dstStrides.push_back(loops[*found].dst);
+    }
+    if (llvm::count(used, false))
+      return fail("the planner merged loops the algebra cannot prove "
+                  "mergeable for every size");
+    return out;
+  }
+};
+} // namespace
+
+Fallible<DynamicKernelPlan>
 mlir::layout::planDynamicCopy(const SymTable &t, const SymLayout &src,
                               const SymLayout &dst, int64_t srcBytes,
                               int64_t dstBytes, const TargetInfo &target,
                               std::optional<bool> convert) {
   if (src.rank() != dst.rank() || !llvm::equal(src.sizes, dst.sizes))
     return fail("copy between different symbolic sizes");
-  Fallible<std::vector<int64_t>> values = representative(t);
-  if (!values)
-    return fail(values.message());
-  auto eval = [&](const SymExpr &e) -> Fallible<int64_t> {
-    return SymTable::evaluate(e, *values);
-  };
-  // Dims of representative size 1 drop out; the others become loops in the
-  // destination's memory order (decreasing |stride|, stable).
-  llvm::SmallVector<Loop, 6> loops;
-  for (int64_t d = 0; d < src.rank(); ++d) {
-    Loop l{src.sizes[d], src.strides[d], dst.strides[d]};
-    Fallible<int64_t> size = eval(l.size), s = eval(l.src), dd = eval(l.dst);
-    if (!size || !s || !dd)
-      return fail(!size ? size.message() : !s ? s.message() : dd.message());
-    l.rsize = *size;
-    l.rsrc = *s;
-    l.rdst = *dd;
-    if (l.size.isConstant(0))
-      return fail("the copy has no elements for every size: nothing to plan");
-    if (l.size.isConstant(1))
-      continue;
-    // A value that is 0, 1 or -1 at the representative sizes only would
-    // make the plan assume it (a broadcast, a unit stride, a dropped dim):
-    // plan with a general value instead, distinct for each loop.
-    auto general = [&](int64_t &v, const SymExpr &e, int64_t avoid) {
-      if (v >= -1 && v <= avoid && !e.constant())
-        v = 1009 + 2 * static_cast<int64_t>(d);
-    };
-    general(l.rsize, l.size, 1);
-    general(l.rsrc, l.src, 1);
-    general(l.rdst, l.dst, 1);
-    if (Fallible<std::monostate> r = verifyFacts(t, l); !r)
-      return fail(r.message());
-    loops.push_back(l);
-  }
-  std::stable_sort(loops.begin(), loops.end(),
-                   [](const Loop &a, const Loop &b) {
-                     return std::llabs(a.rdst) > std::llabs(b.rdst);
-                   });
-  // Merge an outer loop into the inner one where both sides are contiguous
-  // across them for every size (TensorIterator's rule, proven symbolically).
-  llvm::SmallVector<Loop, 6> merged = loops;
-  for (size_t i = merged.size(); i-- > 1;) {
-    Loop &outer = merged[i - 1], &inner = merged[i];
-    if (t.decide(SymCond::eq(outer.src, inner.size * inner.src)) == true &&
-        t.decide(SymCond::eq(outer.dst, inner.size * inner.dst)) == true) {
-      inner.size = outer.size * inner.size;
-      inner.rsize *= outer.rsize;
-      merged.erase(merged.begin() + (i - 1));
-    }
-  }
-  if (merged.empty())
-    merged.push_back(Loop{SymExpr(1), SymExpr(1), SymExpr(1), 1, 1, 1});
+  Loops n{t, {}, {}};
+  if (Fallible<std::monostate> r =
+          n.build(src.sizes, src.strides, dst.strides, /*bySource=*/false);
+      !r)
+    return fail(r.message());
+  if (n.loops.empty())
+    n.loops.push_back(Loop{SymExpr(1), SymExpr(1), SymExpr(1), 1, 1, 1});
   // planCopy at the representative values of these loops, one dim each:
   // with distinct primes no further dims merge.
   StridedLayout rsrc, rdst;
-  for (const Loop &l : merged) {
+  for (const Loop &l : n.loops) {
     rsrc.sizes.push_back(l.rsize);
     rdst.sizes.push_back(l.rsize);
     rsrc.strides.push_back(l.rsrc);
@@ -141,27 +188,50 @@ mlir::layout::planDynamicCopy(const SymTable &t, const SymLayout &src,
       planCopy(rsrc, rdst, srcBytes, dstBytes, target, convert);
   if (!plan)
     return fail(plan.message());
-  DynamicCopyPlan out;
-  out.plan = *plan;
-  // The plan's loops are these loops, possibly reordered: match each by its
-  // representative extents, which are distinct.
-  llvm::SmallVector<bool, 6> used(merged.size(), false);
-  for (const KernelLoop &pl : out.plan.loops) {
-    std::optional<size_t> match;
-    for (auto [i, l] : llvm::enumerate(merged))
-      if (!used[i] && l.rsize == pl.size && l.rsrc == pl.srcStride &&
-          l.rdst == pl.dstStride)
-        match = match ? std::optional<size_t>() : std::optional<size_t>(i);
-    if (!match)
-      return fail("the planner's loops for representative sizes do not "
-                  "match the symbolic loops");
-    used[*match] = true;
-    out.sizes.push_back(merged[*match].size);
-    out.srcStrides.push_back(merged[*match].src);
-    out.dstStrides.push_back(merged[*match].dst);
+  return n.match(std::move(*plan));
+}
+
+Fallible<DynamicKernelPlan> mlir::layout::planDynamicReduction(
+    const SymTable &t, const SymLayout &input, llvm::ArrayRef<int64_t> dims,
+    llvm::ArrayRef<SymExpr> kept, ReductionKind kind,
+    const ElementInfo &element, const TargetInfo &target) {
+  if (static_cast<int64_t>(dims.size() + kept.size()) != input.rank())
+    return fail("expected " + std::to_string(input.rank() - dims.size()) +
+                " kept strides, got " + std::to_string(kept.size()));
+  // The result seen at the input's rank: stride 0 along reduced dims.
+  llvm::SmallVector<SymExpr, 6> out;
+  for (int64_t d = 0, k = 0; d < input.rank(); ++d)
+    out.push_back(llvm::is_contained(dims, d) ? SymExpr(0) : kept[k++]);
+  Loops n{t, {}, {}};
+  if (Fallible<std::monostate> r =
+          n.build(input.sizes, input.strides, out, /*bySource=*/true);
+      !r)
+    return fail(r.message());
+  // planReduction over these loops, one dim each, the result's strides
+  // given: with distinct primes no further dims merge. Where every reduced
+  // dim has size 1 for every size, a size-1 reduced dim (which planning
+  // drops) says which dims are reduced; with no loops at all, it is the
+  // single element the planner reduces.
+  if (n.loops.empty())
+    n.loops.push_back(Loop{SymExpr(1), SymExpr(1), SymExpr(0), 1, 1, 0});
+  StridedLayout rin;
+  Dims reduced, resultStrides;
+  for (auto [i, l] : llvm::enumerate(n.loops)) {
+    rin.sizes.push_back(l.rsize);
+    rin.strides.push_back(l.rsrc);
+    if (l.dst.isConstant(0))
+      reduced.push_back(i);
+    else
+      resultStrides.push_back(l.rdst);
   }
-  if (llvm::count(used, false))
-    return fail("the planner merged loops the algebra cannot prove "
-                "mergeable for every size");
-  return out;
+  if (reduced.empty()) {
+    reduced.push_back(rin.rank());
+    rin.sizes.push_back(1);
+    rin.strides.push_back(1);
+  }
+  Fallible<KernelPlan> plan =
+      planReduction(rin, reduced, kind, element, target, resultStrides);
+  if (!plan)
+    return fail(plan.message());
+  return n.match(std::move(*plan));
 }

@@ -601,7 +601,8 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
                                                  llvm::ArrayRef<int64_t> dims,
                                                  ReductionKind kind,
                                                  const ElementInfo &element,
-                                                 const TargetInfo &target) {
+                                                 const TargetInfo &target,
+                                                 llvm::ArrayRef<int64_t> kept) {
   if (!input.isStatic())
     return fail("kernel planning needs static layouts");
   Fallible<Dims> reduced = normalizeReduceDims(input.rank(), dims);
@@ -610,9 +611,14 @@ Fallible<KernelPlan> mlir::layout::planReduction(const StridedLayout &input,
   Fallible<Dims> resultSizes = reduceSizes(input.sizes, dims, false);
   if (!resultSizes)
     return fail(resultSizes.message());
-  Fallible<Dims> resultStrides = contiguousStrides(*resultSizes);
+  Fallible<Dims> resultStrides = kept.empty() ? contiguousStrides(*resultSizes)
+                                              : Fallible<Dims>(Dims(kept));
   if (!resultStrides)
     return fail(resultStrides.message());
+  if (resultStrides->size() != resultSizes->size())
+    return fail("expected " + std::to_string(resultSizes->size()) +
+                " result strides, got " +
+                std::to_string(resultStrides->size()));
   // The output seen at the input's rank: stride 0 along reduced dims, so
   // that joint coalescing never merges a reduced dim with a kept one.
   StridedLayout result(*resultSizes, *resultStrides);

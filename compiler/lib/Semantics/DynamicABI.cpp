@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "layout/Compiler/Plan/Passes.h"
 #include "layout/Compiler/Semantics/FunctionABI.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -144,7 +145,7 @@ private:
 
   LogicalResult addCopy(Operation *op, const Placed &src, const Placed &dst,
                         Type srcType, Type dstType) {
-    Fallible<DynamicCopyPlan> plan = planDynamicCopy(
+    Fallible<DynamicKernelPlan> plan = planDynamicCopy(
         table(), src.layout, dst.layout, elementBytes(srcType),
         elementBytes(dstType), target,
         srcType != dstType ? std::optional<bool>(true) : std::nullopt);
@@ -165,16 +166,7 @@ private:
       kernel.dst.sizes.push_back(l.size);
       kernel.dst.strides.push_back(l.dstStride);
     }
-    DynamicABI::KernelExtents x;
-    for (auto [size, s, d] :
-         llvm::zip_equal(plan->sizes, plan->srcStrides, plan->dstStrides)) {
-      x.sizes.push_back(output(size));
-      x.srcStrides.push_back(output(s));
-      x.dstStrides.push_back(output(d));
-    }
-    x.srcOffset = output(src.layout.offset);
-    x.dstOffset = output(dst.layout.offset);
-    extents.push_back(std::move(x));
+    extents.push_back(loopExtents(*plan, src, dst.layout));
     abi.kernels.push_back(std::move(kernel));
     return success();
   }
@@ -290,10 +282,98 @@ private:
       return addCopy(op, src, dst, c.getSrc().getType().getElementType(),
                      c.getDst().getType().getElementType());
     }
-    if (isa<ReduceOp>(op))
-      return op->emitError("dynamic code generation does not take "
-                           "reductions yet");
+    if (auto r = dyn_cast<ReduceOp>(op))
+      return addReduction(r);
     return success();
+  }
+
+  /// A reduction into its new row-major result.
+  LogicalResult addReduction(ReduceOp r) {
+    FailureOr<Placed> in = where(r, r.getInput());
+    if (failed(in))
+      return failure();
+    SymLayout result = *layouts.get(r.getResult());
+    addNewBuffer(r.getResult(), result);
+    const SymLayout &input = in->layout;
+    Fallible<Dims> dims = normalizeReduceDims(input.rank(), r.getDims());
+    if (!dims)
+      return r.emitError(dims.message());
+    // The result's stride of each kept dim; keepdim keeps reduced dims of
+    // size 1 in place.
+    llvm::SmallVector<SymExpr, 6> kept;
+    SymExpr perOutput(1);
+    for (int64_t d = 0, j = 0; d < input.rank(); ++d) {
+      bool reduced = llvm::is_contained(*dims, d);
+      if (reduced)
+        perOutput = perOutput * input.sizes[d];
+      else
+        kept.push_back(result.strides[r.getKeepdim() ? d : j]);
+      if (!reduced || r.getKeepdim())
+        ++j;
+    }
+    Type srcType = r.getInput().getType().getElementType();
+    Type dstType = r.getResult().getType().getElementType();
+    ReductionKind kind = toReductionKind(r.getKind());
+    Fallible<DynamicKernelPlan> plan = planDynamicReduction(
+        table(), input, *dims, kept, kind,
+        {dtypeName(srcType), elementBytes(srcType), isa<FloatType>(srcType)},
+        target);
+    if (!plan)
+      return r.emitError("cannot plan this reduction for every size: ")
+             << plan.message();
+    Kernel kernel{KernelKind::Reduce, r.getLoc()};
+    kernel.srcBuffer = in->buffer;
+    kernel.dstBuffer = placed.lookup(r.getResult()).buffer;
+    kernel.srcType = srcType;
+    kernel.dstType = dstType;
+    kernel.reduction = kind;
+    kernel.reducedDims = *dims;
+    kernel.plan = plan->plan;
+    // Representative static layouts in logical order: the kernel builder
+    // takes its rank from them (argmax walks the logical dims), its extents
+    // from `dyn`.
+    auto at = [&](ArrayRef<SymExpr> v) {
+      Dims out;
+      for (const SymExpr &x : v)
+        out.push_back(*SymTable::evaluate(x, plan->representative));
+      return out;
+    };
+    kernel.src = StridedLayout(at(input.sizes), at(input.strides));
+    kernel.dst = StridedLayout(at(result.sizes), at(result.strides));
+    DynamicABI::KernelExtents x = loopExtents(*plan, *in, result);
+    x.outputs = output(numelOf(result.sizes));
+    x.perOutput = output(perOutput);
+    if (kind == ReductionKind::Argmax || kind == ReductionKind::Argmin)
+      for (int64_t d = 0; d < input.rank(); ++d) {
+        x.srcDimSizes.push_back(output(input.sizes[d]));
+        x.srcDimStrides.push_back(output(input.strides[d]));
+      }
+    extents.push_back(std::move(x));
+    abi.kernels.push_back(std::move(kernel));
+    return success();
+  }
+
+  static SymExpr numelOf(ArrayRef<SymExpr> sizes) {
+    SymExpr n(1);
+    for (const SymExpr &s : sizes)
+      n = n * s;
+    return n;
+  }
+
+  /// The program outputs of a planned kernel's loops and views' offsets.
+  DynamicABI::KernelExtents loopExtents(const DynamicKernelPlan &plan,
+                                        const Placed &src,
+                                        const SymLayout &dst) {
+    DynamicABI::KernelExtents x;
+    for (auto [size, s, d] :
+         llvm::zip_equal(plan.sizes, plan.srcStrides, plan.dstStrides)) {
+      x.sizes.push_back(output(size));
+      x.srcStrides.push_back(output(s));
+      x.dstStrides.push_back(output(d));
+    }
+    x.srcOffset = output(src.layout.offset);
+    x.dstOffset = output(dst.offset);
+    return x;
   }
 
   LogicalResult addResults() {
@@ -329,11 +409,11 @@ private:
                << abi.params[*buffer.param].number
                << "; code generation gives each new tensor one output";
       // A new tensor: the op's own result, whole.
-      if (!isa_and_nonnull<ContiguousOp, CloneOp, ToOp, MaterializeOp>(
-              value.getDefiningOp()))
+      if (!isa_and_nonnull<ContiguousOp, CloneOp, ToOp, MaterializeOp,
+                           ReduceOp>(value.getDefiningOp()))
         return ret.emitError("result #")
                << index << " views part of a new tensor; dynamic code "
-               << "generation needs outputs that are a copy's whole result";
+               << "generation needs outputs that are a kernel's whole result";
       Param param;
       param.role = ParamRole::Output;
       param.number = index;

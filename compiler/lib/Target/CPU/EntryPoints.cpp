@@ -312,6 +312,14 @@ private:
       x.srcStrides.push_back(out(i));
     for (int64_t i : k.dstStrides)
       x.dstStrides.push_back(out(i));
+    if (k.outputs)
+      x.outputs = out(*k.outputs);
+    if (k.perOutput)
+      x.perOutput = out(*k.perOutput);
+    for (int64_t i : k.srcDimSizes)
+      x.srcDimSizes.push_back(out(i));
+    for (int64_t i : k.srcDimStrides)
+      x.srcDimStrides.push_back(out(i));
     return x;
   }
 

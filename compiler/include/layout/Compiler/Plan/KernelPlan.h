@@ -199,13 +199,14 @@ Fallible<KernelPlan> planCopy(const StridedLayout &src,
                               std::optional<bool> convert = std::nullopt);
 
 /// Plans a reduction of `input` over `dims` (empty: all dims) into a new
-/// row-major result. The result's element type follows PyTorch: the input's,
-/// except i64 for integer sum/mean/prod and for argmax/argmin.
-Fallible<KernelPlan> planReduction(const StridedLayout &input,
-                                   llvm::ArrayRef<int64_t> dims,
-                                   ReductionKind kind,
-                                   const ElementInfo &element,
-                                   const TargetInfo &target = {});
+/// result: row-major, or with `kept` as the strides of its kept dims (in
+/// input order; a dynamic plan's result at representative sizes). The
+/// result's element type follows PyTorch: the input's, except i64 for
+/// integer sum/mean/prod and for argmax/argmin.
+Fallible<KernelPlan>
+planReduction(const StridedLayout &input, llvm::ArrayRef<int64_t> dims,
+              ReductionKind kind, const ElementInfo &element,
+              const TargetInfo &target = {}, llvm::ArrayRef<int64_t> kept = {});
 
 /// Iterations of the parallel loop per chunk (the last chunk may run
 /// fewer): `plan.chunks` equal parts, in whole destination lines when a
@@ -254,14 +255,16 @@ bool joinsRuns(const KernelPlan &plan);
 /// the sum of its negative and of its positive terms, so the span decides.
 Fallible<bool> fitsIndex32(const StridedLayout &layout, int64_t elementBytes);
 
-/// A copy planned once for every size: the plan that kernels with run-time
+/// A kernel planned once for every size: the plan that kernels with run-time
 /// extents compile (its shape-independent decisions: strategy, loop order,
 /// tiled loops, which strides are exactly 0 or 1, vector width, parallel
 /// loop), made for representative sizes, and each of its loops' size and
 /// strides as symbolic expressions, evaluated at run time.
-struct DynamicCopyPlan {
+struct DynamicKernelPlan {
   KernelPlan plan;
   llvm::SmallVector<SymExpr, 6> sizes, srcStrides, dstStrides;
+  /// Every symbol's value at the representative sizes planned for.
+  std::vector<int64_t> representative;
 };
 
 /// Plans `dst = src` over symbolic layouts of equal sizes. Loops are the
@@ -272,12 +275,23 @@ struct DynamicCopyPlan {
 /// is a correct nest). Errors where no such plan exists: the representative
 /// sizes fail a check, or a size is 1 or a stride is 0 or +-1 for some sizes
 /// only (the kernel would assume it for all).
-Fallible<DynamicCopyPlan> planDynamicCopy(const SymTable &table,
-                                          const SymLayout &src,
-                                          const SymLayout &dst,
-                                          int64_t srcBytes, int64_t dstBytes,
-                                          const TargetInfo &target = {},
-                                          std::optional<bool> convert = {});
+Fallible<DynamicKernelPlan> planDynamicCopy(const SymTable &table,
+                                            const SymLayout &src,
+                                            const SymLayout &dst,
+                                            int64_t srcBytes, int64_t dstBytes,
+                                            const TargetInfo &target = {},
+                                            std::optional<bool> convert = {});
+
+/// Plans a reduction of `input` over `dims` (normalized, non-empty) for
+/// every size, as planDynamicCopy plans copies: loops in the input's memory
+/// order at representative sizes, merged where the algebra proves it.
+/// `kept` holds the result's strides of the kept dims, in input order (a
+/// reduced dim's destination stride is 0).
+Fallible<DynamicKernelPlan>
+planDynamicReduction(const SymTable &table, const SymLayout &input,
+                     llvm::ArrayRef<int64_t> dims, llvm::ArrayRef<SymExpr> kept,
+                     ReductionKind kind, const ElementInfo &element,
+                     const TargetInfo &target = {});
 
 } // namespace layout
 } // namespace mlir

@@ -107,9 +107,13 @@ struct DynamicABI {
   /// Per kernel, the program outputs of each plan loop's size, source and
   /// destination stride, and of the source and destination views' offsets
   /// from their buffers' first elements.
+  /// Reductions also take their result and per-result element counts, and
+  /// argmax/argmin the source's logical sizes and strides.
   struct KernelExtents {
     llvm::SmallVector<int64_t, 6> sizes, srcStrides, dstStrides;
     int64_t srcOffset = 0, dstOffset = 0;
+    std::optional<int64_t> outputs, perOutput;
+    llvm::SmallVector<int64_t, 6> srcDimSizes, srcDimStrides;
   };
   std::vector<KernelExtents> kernels;
   /// Per parameter and per view result: sizes, strides (and offset) as
