@@ -190,8 +190,21 @@ private:
     return failure(walk.wasInterrupted());
   }
 
-  /// Where `v` (an operand of `op`) is stored.
+  /// Whether `v` is the result of a `to` that changes the dtype, or `op`
+  /// is such a `to`.
+  static bool isConverting(Operation *op) {
+    auto to = dyn_cast<ToOp>(op);
+    return to && to.getDtype() != to.getInput().getType().getElementType();
+  }
+  static bool isConverting(Value v) {
+    return v.getDefiningOp() && isConverting(v.getDefiningOp());
+  }
+
+  /// Where `v` (an operand of `op`) is stored; a fused copy's operand for
+  /// its converting reader.
   FailureOr<Placed> where(Operation *op, Value v) {
+    if (auto f = fused.find(v); f != fused.end())
+      return f->second;
     auto found = placed.find(v);
     if (found == placed.end())
       return op->emitError("dynamic code generation: the storage of operand ")
@@ -253,6 +266,14 @@ private:
       FailureOr<Placed> in = where(op, input);
       if (failed(in))
         return failure();
+      // A same-dtype copy read only by a converting `to` is not written:
+      // the `to` converts straight from the copy's operand (the values are
+      // the same, converted once), as the static planner fuses them.
+      if (!isConverting(result) && result.hasOneUse() &&
+          isConverting(*result.getUsers().begin())) {
+        fused[result] = *in;
+        return success();
+      }
       // The copy's own layout: a conditional copy's symbolic offset is the
       // operand's where PyTorch would return the operand, but compiled code
       // writes the new tensor from its first element for every size.
@@ -479,6 +500,8 @@ private:
   std::vector<std::string> paramLayouts, viewLayouts;
   /// Conditional copies compiled as copies, and why.
   llvm::DenseMap<Value, std::string> alwaysWritten;
+  /// Copies not written, each read by one converting `to`: their operand.
+  llvm::DenseMap<Value, Placed> fused;
   std::shared_ptr<const DynamicABI> dyn;
 };
 } // namespace
