@@ -12,9 +12,14 @@ of CASES.md ("full", ~50-64 MiB per tensor), at a cache-resident size
   cases.py --spec [--quick] [--cases P1,R2]
                                    one line per (case, variant), read by
                                    driver.cpp, halide_gen.cpp and peers.py
-  cases.py --layoutc-table OUT.cpp [selection]
+  cases.py --layoutc-table OUT.cpp [--dynamic-cases P1,R2] [selection]
                                    C++ wrappers around the generated f_raw
-                                   entry points, for driver.cpp
+                                   entry points, for driver.cpp (fn, and
+                                   fn@dyn for the dynamic functions)
+  cases.py --dynamic-mlir OUT.mlir [selection]
+                                   the selection with every size of x "?":
+                                   one function per case (per variant where
+                                   an attribute depends on the size)
 
 Spec line: id variant fn din dout shape view action dims
   view   = permute:P | slice2 (x[:, ::2]) | expand:S (from [1, n])
@@ -22,7 +27,6 @@ Spec line: id variant fn din dout shape view action dims
   "all" for every dim).
 """
 import argparse
-import math
 import os
 import sys
 
@@ -128,6 +132,29 @@ def view_sizes_strides(c, shape):
     return view_of(c, shape)
 
 
+def dynamic_view(c, shape):
+    """(sizes, strides) of the view's type when every size of x is "?"."""
+    rank = len(shape)
+    strides = row_major(["?"] * rank)
+    v = c["view"]
+    if v.startswith("permute:"):
+        p = [int(t) for t in v.split(":")[1].split(",")]
+        return ["?"] * rank, [strides[i] for i in p]
+    if v == "slice2":
+        return ["?", "?"], ["?", 2]
+    if v == "expand":  # the target's first size is an attribute
+        return [expand_target(shape)[0], "?"], ["?", 1]
+    return ["?"] * rank, strides
+
+
+def dynamic_fn(c, variant):
+    """The dynamic function that runs (c, variant): one per case, or one per
+    variant where the view's attributes depend on the size (expand)."""
+    if c["view"] == "expand":
+        return fn_name(c, variant) + "_dyn"
+    return c["id"].lower() + "_dyn"
+
+
 def reduce_dims(c, rank):
     if c["dims"] == "all":
         return list(range(rank))
@@ -170,22 +197,34 @@ def spec_line(c, variant):
 
 # ---- layout programs ------------------------------------------------------
 
+def row_major(sizes):
+    """Row-major strides; "?" where a later size is "?" (dynamic)."""
+    row = [1] * len(sizes)
+    for k in range(len(sizes) - 2, -1, -1):
+        known = row[k + 1] != "?" and sizes[k + 1] != "?"
+        row[k] = row[k + 1] * sizes[k + 1] if known else "?"
+    return row
+
+
 def ttype(sizes, dtype, strides=None):
     body = "x".join(map(str, sizes)) + "x" + dtype if sizes else dtype
     if strides is not None:
-        row = [1] * len(sizes)
-        for k in range(len(sizes) - 2, -1, -1):
-            row[k] = row[k + 1] * sizes[k + 1]
-        if strides != row:
+        if strides != row_major(sizes):
             body += ", strided<[" + ", ".join(map(str, strides)) + "]>"
     return f"!layout.tensor<{body}>"
 
 
-def mlir_func(c, variant):
+def mlir_func(c, variant, dynamic=False):
+    """The case's layout program at `variant`'s sizes, or with every size of
+    x dynamic ("?")."""
     shape = c["shapes"][variant]
     din, dout = c["din"], c["dout"]
-    xt = ttype(shape, din)
-    vs, vst = view_sizes_strides(c, shape)
+    if dynamic:
+        xt = ttype(["?"] * len(shape), din)
+        vs, vst = dynamic_view(c, shape)
+    else:
+        xt = ttype(shape, din)
+        vs, vst = view_sizes_strides(c, shape)
     vt = ttype(vs, din, vst)
     lines = []
     v = c["view"]
@@ -199,7 +238,8 @@ def mlir_func(c, variant):
         lines.append(f"  %v = layout.slice %x dim 1 [: : 2] : {xt}")
         src = "%v"
     elif v == "expand":
-        lines.append(f"  %v = layout.expand %x [{vs[0]}, {vs[1]}] : {xt}")
+        last = -1 if vs[1] == "?" else vs[1]
+        lines.append(f"  %v = layout.expand %x [{vs[0]}, {last}] : {xt}")
         src = "%v"
     if c["action"] == "copy":
         lines.append(f"  %c = layout.contiguous {src} : {vt}")
@@ -218,7 +258,8 @@ def mlir_func(c, variant):
         rt = ttype(kept, dout)
         res = "%r"
     lines.append(f"  return {res} : {rt}")
-    head = (f"func.func @{fn_name(c, variant)}(%x: {xt}) -> {rt} {{")
+    name = dynamic_fn(c, variant) if dynamic else fn_name(c, variant)
+    head = f"func.func @{name}(%x: {xt}) -> {rt} {{"
     return "\n".join([head] + lines + ["}"])
 
 
@@ -235,26 +276,53 @@ def write_mlir(outdir):
             f.write(text)
 
 
-def layoutc_table(path, sel):
+def write_dynamic_mlir(path, sel):
+    """One file of the dynamic functions that run the selection."""
+    seen, funcs = set(), []
+    for c, v in sel:
+        name = dynamic_fn(c, v)
+        if name not in seen:
+            seen.add(name)
+            funcs.append(mlir_func(c, v, dynamic=True))
+    text = ("// Generated by bench/cases.py --dynamic-mlir: every case with all "
+            "sizes of x\n// dynamic, compiled once for every variant.\n\n" +
+            "\n\n".join(funcs) + "\n")
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def layoutc_table(path, sel, dynamic=()):
+    """Wrappers of the f_raw entry points, and of the dynamic functions' for
+    the cases in `dynamic` (named "fn@dyn"), which pass x's sizes."""
     out = ["// Generated by bench/cases.py --layoutc-table: do not edit.",
            "#include \"layoutc_table.h\"", ""]
     headers = sorted({c["id"].lower() for c, _ in sel})
+    headers += sorted({c["id"].lower() + "_dyn" for c, _ in sel
+                       if c["id"] in dynamic})
     for h in headers:
         out.append(f"#include \"{h}.h\"")
     out.append("")
-    names = []
+    entries = []
+
+    def wrapper(name, c, call, sizes=()):
+        ti, to = CTYPE[c["din"]], CTYPE[c["dout"]]
+        args = "".join(f"{n}, " for n in sizes)
+        w = "w_" + name.replace("@", "_")
+        out.append(f"static lrt_status_t {w}(const void *a, void *r,\n"
+                   f"    const lrt_exec_options_t *o) {{\n"
+                   f"  return {call}_raw(static_cast<const {ti} *>(a), "
+                   f"static_cast<{to} *>(r), {args}o);\n}}")
+        entries.append((name, w))
+
     for c, v in sel:
         fn = fn_name(c, v)
-        ti, to = CTYPE[c["din"]], CTYPE[c["dout"]]
-        out.append(f"static lrt_status_t w_{fn}(const void *a, void *r,\n"
-                   f"    const lrt_exec_options_t *o) {{\n"
-                   f"  return {fn}_raw(static_cast<const {ti} *>(a), "
-                   f"static_cast<{to} *>(r), o);\n}}")
-        names.append(fn)
+        wrapper(fn, c, fn)
+        if c["id"] in dynamic:
+            wrapper(fn + "@dyn", c, dynamic_fn(c, v), c["shapes"][v])
     out.append("")
     out.append("const LayoutcEntry kLayoutcEntries[] = {")
-    for fn in names:
-        out.append(f"    {{\"{fn}\", w_{fn}}},")
+    for name, w in entries:
+        out.append(f"    {{\"{name}\", {w}}},")
     out.append("    {nullptr, nullptr}};")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
@@ -265,6 +333,9 @@ def main():
     ap.add_argument("--write-mlir", metavar="DIR")
     ap.add_argument("--spec", action="store_true")
     ap.add_argument("--layoutc-table", metavar="OUT")
+    ap.add_argument("--dynamic-mlir", metavar="OUT")
+    ap.add_argument("--dynamic-cases", default="",
+                    help="--layoutc-table: cases with dynamic functions")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--cases", default="")
     a = ap.parse_args()
@@ -278,8 +349,11 @@ def main():
     if a.spec:
         for c, v in sel:
             print(spec_line(c, v))
+    if a.dynamic_mlir:
+        write_dynamic_mlir(a.dynamic_mlir, sel)
     if a.layoutc_table:
-        layoutc_table(a.layoutc_table, sel)
+        dyn = {t.strip().upper() for t in a.dynamic_cases.split(",")}
+        layoutc_table(a.layoutc_table, sel, dyn)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@
 //   RESULT id variant threads impl median_s min_s max_s runs bytes status
 //
 // impl: memcpy, stream (the copy limit is the better of the two), readsum
-// (the read limit), naive, halide, layoutc. bytes: what the metric counts
+// (the read limit), naive, halide, layoutc, layoutc_dyn (the case compiled
+// with every size dynamic, called with these sizes). bytes: what the metric counts
 // (read + written for copies and limits, read for reductions). status: ok,
 // MISMATCH: ..., n/a: ..., error: ....
 //
@@ -569,10 +570,13 @@ int main(int argc, char **argv) {
         hl = e;
 #endif
 #ifdef BENCH_HAVE_LAYOUTC
-    const LayoutcEntry *lc = nullptr;
-    for (const LayoutcEntry *e = kLayoutcEntries; e->name; ++e)
+    const LayoutcEntry *lc = nullptr, *lcDyn = nullptr;
+    for (const LayoutcEntry *e = kLayoutcEntries; e->name; ++e) {
       if (s.fn == e->name)
         lc = e;
+      if (s.fn + "@dyn" == e->name)
+        lcDyn = e;
+    }
 #endif
     int64_t bytes = s.metricBytes();
     for (int64_t T64 : threads) {
@@ -611,31 +615,33 @@ int main(int argc, char **argv) {
       emit(s, T, "halide", Stats{}, bytes, "n/a: Halide missing");
 #endif
 
-      // layoutc
+      // layoutc, static and dynamic (every size of x a run-time value)
 #ifdef BENCH_HAVE_LAYOUTC
-      if (!noLayoutc.empty()) {
-        emit(s, T, "layoutc", Stats{}, bytes, "n/a: " + noLayoutc);
-      } else if (!lc) {
-        emit(s, T, "layoutc", Stats{}, bytes, "n/a: function not compiled");
-      } else {
+      auto layoutc = [&](const char *impl, const LayoutcEntry *entry) {
+        if (!noLayoutc.empty())
+          return emit(s, T, impl, Stats{}, bytes, "n/a: " + noLayoutc);
+        if (!entry)
+          return emit(s, T, impl, Stats{}, bytes, "n/a: function not compiled");
         lrt_exec_options_t opts = {sizeof(lrt_exec_options_t), T};
         lrt_status_t err = LRT_OK;
         std::string status =
-            check([&] { err = lc->fn(x.get(), got.get(), &opts); });
+            check([&] { err = entry->fn(x.get(), got.get(), &opts); });
         if (err != LRT_OK) {
           std::string m = lrt_status_message(err);
           lrt_status_free(err);
           for (char &c : m)
             if (c == '\t' || c == '\n')
               c = ' ';
-          emit(s, T, "layoutc", Stats{}, bytes, "error: " + m);
-        } else {
-          Stats st = timeIt([&] { lc->fn(x.get(), got.get(), &opts); });
-          emit(s, T, "layoutc", st, bytes, status);
+          return emit(s, T, impl, Stats{}, bytes, "error: " + m);
         }
-      }
+        Stats st = timeIt([&] { entry->fn(x.get(), got.get(), &opts); });
+        emit(s, T, impl, st, bytes, status);
+      };
+      layoutc("layoutc", lc);
+      layoutc("layoutc_dyn", lcDyn);
 #else
       emit(s, T, "layoutc", Stats{}, bytes, "n/a: " + noLayoutc);
+      emit(s, T, "layoutc_dyn", Stats{}, bytes, "n/a: " + noLayoutc);
 #endif
     }
   }

@@ -6,18 +6,22 @@
 One row per (case, variant, threads): the limit in GB/s (copies: the better
 of memcpy and a streaming-store copy; reductions: a vectorized read-sum),
 then per implementation "GB/s ratio" (ratio = GB/s / limit, both with the
-same thread count). Markers: `*` noisy (max/min of the timed runs > 1.25,
+same thread count). "dyn/st": the dynamic kernel's bandwidth over the
+static one's, measured side by side (targets: 0.9 at full sizes, 0.8 at
+small and odd sizes). Markers: `*` noisy (max/min of the timed runs > 1.25,
 ranges listed below the table), `!MISMATCH` a wrong result (listed below).
 """
 import argparse
 import collections
+import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cases  # noqa: E402
 
-IMPLS = [("layoutc", "layoutc"), ("naive", "naive C++"), ("halide", "Halide"),
+IMPLS = [("layoutc", "layoutc"), ("layoutc_dyn", "layoutc dyn"),
+         ("naive", "naive C++"), ("halide", "Halide"),
          ("numpy", "NumPy(1T)"), ("torch_out", "torch copy_"),
          ("torch", "torch alloc")]
 NOISY = 1.25
@@ -55,7 +59,9 @@ def main():
                                  k[2]))
     shapes = {c["id"]: c["shapes"] for c in cases.CASES}
 
-    head = ["case", "size", "T", "limit GB/s"] + [h for _, h in IMPLS]
+    head = (["case", "size", "T", "limit GB/s"] + [h for _, h in IMPLS] +
+            ["dyn/st"])
+    dyn = []  # (case, var, T, dynamic / static bandwidth)
     table, noisy, bad = [], [], []
     ratios = collections.defaultdict(dict)  # (case, var, T) -> impl -> ratio
     for cid, var, T in keys:
@@ -78,7 +84,7 @@ def main():
             st = r["status"]
             if st.startswith("n/a"):
                 reason = st[4:].strip()
-                if impl == "layoutc":
+                if impl.startswith("layoutc"):
                     line.append(f"n/a ({reason})")
                 elif impl == "numpy" and T != 1:
                     line.append("(1T only)")
@@ -103,6 +109,13 @@ def main():
                 cell += " !MISMATCH"
                 bad.append(f"{cid} {var} T={T} {label}: {st}")
             line.append(cell)
+        st, dy = get("layoutc"), get("layoutc_dyn")
+        if st and dy and st["status"] == "ok" and dy["status"] == "ok" \
+                and gbs(st) > 0:
+            dyn.append((cid, var, T, gbs(dy) / gbs(st)))
+            line.append(f"{dyn[-1][3]:.2f}")
+        else:
+            line.append("-")
         table.append(line)
 
     widths = [max(len(str(r[i])) for r in [head] + table)
@@ -138,9 +151,27 @@ def main():
         print(f"\n* noisy (slowest/fastest run > {NOISY}): min-max")
         for n in noisy:
             print("  " + n)
+    if dyn:
+        dynamic_summary(dyn)
 
     if a.plot:
         plot(a.plot, ratios)
+
+
+def dynamic_summary(dyn):
+    """Geomeans of dyn/st per size and thread count, and the cells below
+    target (0.9 at full or quick sizes, 0.8 at small and odd sizes)."""
+    print("\nDynamic vs static kernels (dyn/st), geomean:")
+    groups = collections.defaultdict(list)
+    for cid, var, T, r in dyn:
+        groups[(var, T)].append(r)
+    for (var, T), rs in sorted(groups.items()):
+        g = math.exp(sum(math.log(r) for r in rs) / len(rs))
+        print(f"  {var} T={T}: {g:.2f} over {len(rs)} cases")
+    low = [f"{cid} {var} T={T}: {r:.2f}" for cid, var, T, r in dyn
+           if r < (0.9 if var in ("full", "quick") else 0.8)]
+    print("Below target (0.9 full, 0.8 small and odd): " +
+          (", ".join(low) if low else "none"))
 
 
 def plot(path, ratios):

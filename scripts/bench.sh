@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the CPU benchmark suite (shared/bench/CASES.md) and prints one table:
-# layoutc's generated kernels beside the copy/read limits, a naive C++ loop
+# layoutc's generated kernels (static, and "dyn": each case compiled once
+# with every size dynamic) beside the copy/read limits, a naive C++ loop
 # nest, Halide 14, NumPy and PyTorch. See bench/README.md.
 #
 #   ./scripts/bench.sh [--quick] [--threads 1,2] [--cases P1,R2] [--plot out.png]
@@ -18,7 +19,7 @@ THREADS=1,2
 CASES=""
 PLOT=""
 usage() {
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
   exit "${1:-0}"
 }
 while [ $# -gt 0 ]; do
@@ -123,6 +124,7 @@ if [ -z "$LAYOUTC_NOTE" ]; then
     ar rcs "$RT" "$B"/rt/*.o
   fi
   OK_IDS=()
+  DYN_IDS=()
   FLAGS=${LAYOUTC_FLAGS---mcpu=host}
   for id in "${IDS[@]}"; do
     src="bench/cases/${id,,}.mlir" base="$B/layoutc/${id,,}"
@@ -140,15 +142,39 @@ if [ -z "$LAYOUTC_NOTE" ]; then
       echo "$LAYOUTC $FLAGS" >"$base.flags"
     fi
     OK_IDS+=("$id")
+    # The same case with every size of x dynamic, compiled once for all its
+    # variants (the "dyn" column); its failure drops only that column.
+    dsrc="$B/layoutc/${id,,}_dyn.mlir" dbase="$B/layoutc/${id,,}_dyn"
+    "$PY" bench/cases.py --dynamic-mlir "$dsrc.new" --cases "$id" \
+      $([ "$QUICK" = 1 ] && echo --quick)
+    if [ ! -f "$dbase.o" ] || [ "$LAYOUTC" -nt "$dbase.o" ] ||
+      ! cmp -s "$dsrc.new" "$dsrc" ||
+      [ "$(cat "$dbase.flags" 2>/dev/null)" != "$LAYOUTC $FLAGS" ]; then
+      mv "$dsrc.new" "$dsrc"
+      rm -f "$dbase.o" "$dbase.h" "$dbase.flags"
+      # shellcheck disable=SC2086
+      if ! "$LAYOUTC" "$dsrc" --emit=obj,header -o "$dbase" $FLAGS \
+        2>"$dbase.err"; then
+        log "layoutc failed on the dynamic $id ($dsrc):"
+        sed 's/^/  /' "$dbase.err" >&2
+        continue
+      fi
+      echo "$LAYOUTC $FLAGS" >"$dbase.flags"
+    fi
+    rm -f "$dsrc.new"
+    DYN_IDS+=("$id")
   done
   if [ "${#OK_IDS[@]}" -gt 0 ]; then
     OK_LIST=$(IFS=,; echo "${OK_IDS[*]}")
     TABLE_SEL=(--cases "$OK_LIST")
     [ "$QUICK" = 1 ] && TABLE_SEL+=(--quick)
-    "$PY" bench/cases.py --layoutc-table "$B/layoutc/layoutc_table.cpp" "${TABLE_SEL[@]}"
+    DYN_LIST=$(IFS=,; echo "${DYN_IDS[*]}")
+    "$PY" bench/cases.py --layoutc-table "$B/layoutc/layoutc_table.cpp" \
+      --dynamic-cases "$DYN_LIST" "${TABLE_SEL[@]}"
     DRIVER_FLAGS+=(-DBENCH_HAVE_LAYOUTC -I"$B/layoutc" -Iruntime/include)
     DRIVER_SRCS+=("$B/layoutc/layoutc_table.cpp")
     for id in "${OK_IDS[@]}"; do DRIVER_SRCS+=("$B/layoutc/${id,,}.o"); done
+    for id in "${DYN_IDS[@]}"; do DRIVER_SRCS+=("$B/layoutc/${id,,}_dyn.o"); done
     DRIVER_LIBS=("$RT" "${DRIVER_LIBS[@]}")
     HAVE_LAYOUTC=1
     REV=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
