@@ -161,12 +161,15 @@ void KernelBuilder::rtPlaneBounds() {
   // Source rows 1 KiB apart (or a multiple) crowd 4 or fewer L1 sets: a
   // tile's rows evict each other before the next tile down a reads the
   // rest of their lines.
-  pb.aWide = floorTo(ra.lo, ra.hi, n * lineBlocks(n));
+  // Elsewhere the wide tiles' range is empty, so that one loop nest serves
+  // both (half the code to compile).
   pb.crowded = arith::CmpIOp::create(
       e.b, arith::CmpIPredicate::eq,
       arith::AndIOp::create(e.b, e.mulc(rtSrcStrides[bl], src.bytes),
                             e.c64(1023)),
       e.c64(0));
+  pb.aWide = arith::SelectOp::create(
+      e.b, pb.crowded, floorTo(ra.lo, ra.hi, n * lineBlocks(n)), ra.lo);
   pb.rowsLeft = arith::SubIOp::create(e.b, ra.hi, pb.aFull);
   // Destination rows a whole number of lines apart.
   pb.rowsAligned = arith::AndIOp::create(
@@ -200,19 +203,11 @@ void KernelBuilder::rtTiles(Value s, Value d) {
         return e.forLoop(ra.lo, pb.aFull, n, [&](Value ia) {
           rtMicro(s, d, ia, ib, n, blk, streaming);
         });
-      e.ifElse(
-          pb.crowded,
-          [&] {
-            e.forLoop(ra.lo, pb.aWide, n * aBlocks, [&](Value ia) {
-              rtSquaresAlongA(s, d, ia, ib, n, blk, aBlocks);
-            });
-            e.forLoop(pb.aWide, pb.aFull, n,
-                      [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
-          },
-          [&] {
-            e.forLoop(ra.lo, pb.aFull, n,
-                      [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
-          });
+      e.forLoop(ra.lo, pb.aWide, n * aBlocks, [&](Value ia) {
+        rtSquaresAlongA(s, d, ia, ib, n, blk, aBlocks);
+      });
+      e.forLoop(pb.aWide, pb.aFull, n,
+                [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
     };
     if (blk == blocks && lineRows) {
       usesStreaming = true;
@@ -231,9 +226,9 @@ void KernelBuilder::rtTiles(Value s, Value d) {
       tiles(false);
     }
     ifPositive(pb.rowsLeft, [&] {
-      for (int64_t j = 0; j < blk; ++j)
-        rtEdge(s, d, pb.aFull, e.add(ib, e.c64(j * n)), n, pb.rowsLeft,
-               e.c64(n));
+      e.forLoop(e.c64(0), e.c64(blk * n), n, [&](Value j) {
+        rtEdge(s, d, pb.aFull, e.add(ib, j), n, pb.rowsLeft, e.c64(n));
+      });
     });
   };
   if (blocks > 1)
