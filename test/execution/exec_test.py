@@ -504,6 +504,13 @@ def reduce_oracle(vals: torch.Tensor, dt: DType, kind: str, dims: List[int], kee
     return out.reshape(out_sizes), out_dt, check
 
 
+def within_tolerance(got: torch.Tensor, ref: torch.Tensor, tol: torch.Tensor, dt: DType) -> torch.Tensor:
+    """Which elements of a float sum/mean/prod (got, as float64) pass
+    reduce_oracle's check (ref, tol) for the result dtype dt."""
+    rounded = ref.to(dt.torch).double()   # the correctly rounded result (inf on overflow) is always right
+    return ((got - ref).abs() <= tol) | (torch.isnan(got) & torch.isnan(ref)) | (got == ref) | (got == rounded)
+
+
 # ---------------------------------------------------------------------------
 # Cases: what the driver runs and what it must see.
 # ---------------------------------------------------------------------------
@@ -1671,9 +1678,7 @@ def check_param(p: Param, buf: bytes) -> Optional[str]:
                 f"expected {exp} (0x{want[k][::-1].tobytes().hex()})")
     got = torch.from_numpy(element_view(p, got_bytes.tobytes()).astype(np.float64))
     ref, tol = p.check
-    rounded = ref.to(p.dt.torch).double()   # the correctly rounded result (inf on overflow) is always right
-    ok = ((got - ref).abs() <= tol) | (torch.isnan(got) & torch.isnan(ref)) | (got == ref) | (got == rounded)
-    bad = torch.nonzero(~ok).reshape(-1)
+    bad = torch.nonzero(~within_tolerance(got, ref, tol, p.dt)).reshape(-1)
     if len(bad) == 0:
         return None
     k = int(bad[0])

@@ -78,6 +78,9 @@ struct Loops {
   const SymTable &t;
   std::vector<int64_t> values;
   llvm::SmallVector<Loop, 6> loops;
+  /// Whether a loop of size 0 for every size may be a reduced one
+  /// (destination stride 0).
+  bool emptyReduced = false;
 
   Fallible<std::monostate> build(llvm::ArrayRef<SymExpr> sizes,
                                  llvm::ArrayRef<SymExpr> src,
@@ -96,9 +99,14 @@ struct Loops {
       l.rsize = *size;
       l.rsrc = *s;
       l.rdst = *dd;
-      if (l.size.isConstant(0))
+      // A reduced dim of size 0 for every size reads nothing, but the
+      // reduction still writes its identity to each output, and the
+      // run-time kernels take any extent 0: plan as for a general size.
+      if (l.size.isConstant(0) && !(emptyReduced && l.dst.isConstant(0)))
         return fail("the kernel has no elements for every size: nothing to "
                     "plan");
+      if (l.size.isConstant(0))
+        l.rsize = 1009 + 2 * static_cast<int64_t>(d);
       if (l.size.isConstant(1))
         continue;
       // A value that is 0, 1 or -1 at the representative sizes only would
@@ -129,7 +137,43 @@ struct Loops {
         loops.erase(loops.begin() + (i - 1));
       }
     }
+    breakCoincidences();
     return std::monostate();
+  }
+
+  /// Representative values can make loops look contiguous that the algebra
+  /// cannot merge for every size (a size min(100, x[1]) is x[1] at the
+  /// primes, under a stride x[1]): the planner would merge them, and its
+  /// loops would match no symbolic loop. Each such coincidence is broken by
+  /// the smallest change of a value that is not constant: the outer loop's
+  /// stride grows in magnitude on a side the algebra cannot prove
+  /// contiguous, else the inner loop's size grows.
+  void breakCoincidences() {
+    auto away = [](int64_t v) { return v < 0 ? v - 1 : v + 1; };
+    for (int round = 0; round < 64; ++round) {
+      bool changed = false;
+      for (Loop &a : loops)
+        for (Loop &b : loops) {
+          if (&a == &b || a.rsrc != b.rsize * b.rsrc ||
+              a.rdst != b.rsize * b.rdst)
+            continue;
+          bool src = t.decide(SymCond::eq(a.src, b.size * b.src)) == true;
+          bool dst = t.decide(SymCond::eq(a.dst, b.size * b.dst)) == true;
+          if (src && dst)
+            continue;
+          if (!src && !a.src.constant())
+            a.rsrc = away(a.rsrc);
+          else if (!dst && !a.dst.constant())
+            a.rdst = away(a.rdst);
+          else if (!b.size.constant())
+            ++b.rsize;
+          else
+            continue;
+          changed = true;
+        }
+      if (!changed)
+        return;
+    }
   }
 
   /// The symbolic loops in the order of `plan`'s, matched by their
@@ -202,7 +246,7 @@ Fallible<DynamicKernelPlan> mlir::layout::planDynamicReduction(
   llvm::SmallVector<SymExpr, 6> out;
   for (int64_t d = 0, k = 0; d < input.rank(); ++d)
     out.push_back(llvm::is_contained(dims, d) ? SymExpr(0) : kept[k++]);
-  Loops n{t, {}, {}};
+  Loops n{t, {}, {}, /*emptyReduced=*/true};
   if (Fallible<std::monostate> r =
           n.build(input.sizes, input.strides, out, /*bySource=*/true);
       !r)

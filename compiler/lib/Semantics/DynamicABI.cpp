@@ -143,8 +143,17 @@ private:
     abi.buffers.push_back(buffer);
   }
 
+  /// Whether a layout has no elements for every size (a dim of size 0):
+  /// a kernel writing it has nothing to do, and none is compiled.
+  static bool noElements(ArrayRef<SymExpr> sizes) {
+    return llvm::any_of(sizes,
+                        [](const SymExpr &s) { return s.isConstant(0); });
+  }
+
   LogicalResult addCopy(Operation *op, const Placed &src, const Placed &dst,
                         Type srcType, Type dstType) {
+    if (noElements(dst.layout.sizes))
+      return success();
     Fallible<DynamicKernelPlan> plan = planDynamicCopy(
         table(), src.layout, dst.layout, elementBytes(srcType),
         elementBytes(dstType), target,
@@ -315,6 +324,8 @@ private:
       return failure();
     SymLayout result = *layouts.get(r.getResult());
     addNewBuffer(r.getResult(), result);
+    if (noElements(result.sizes))
+      return success();
     const SymLayout &input = in->layout;
     Fallible<Dims> dims = normalizeReduceDims(input.rank(), r.getDims());
     if (!dims)
