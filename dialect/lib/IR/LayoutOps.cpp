@@ -101,14 +101,12 @@ static InferContext inferContext(std::optional<Location> loc) {
   return InferContext{loc, OpTy::getOperationName()};
 }
 
-/// The element type of a !layout.tensor or !layout.storage, or null for
-/// another type (an operand the op's own check then rejects).
+/// The element type of a !layout.tensor or !layout.storage, else null.
 static Type elementTypeOf(Value v) {
   if (auto t = dyn_cast<StridedTensorType>(v.getType()))
     return t.getElementType();
-  if (auto s = dyn_cast<StorageType>(v.getType()))
-    return s.getElementType();
-  return Type();
+  auto s = dyn_cast<StorageType>(v.getType());
+  return s ? s.getElementType() : Type();
 }
 
 /// Common tail of view-op inference: wraps the algebra's answer in a type.
