@@ -170,7 +170,7 @@ if [ -z "$LAYOUTC_NOTE" ]; then
     [ "$QUICK" = 1 ] && TABLE_SEL+=(--quick)
     DYN_LIST=$(IFS=,; echo "${DYN_IDS[*]}")
     "$PY" bench/cases.py --layoutc-table "$B/layoutc/layoutc_table.cpp" \
-      --dynamic-cases "$DYN_LIST" "${TABLE_SEL[@]}"
+      --dynamic-cases "$DYN_LIST" --headers "$B/layoutc" "${TABLE_SEL[@]}"
     DRIVER_FLAGS+=(-DBENCH_HAVE_LAYOUTC -I"$B/layoutc" -Iruntime/include)
     DRIVER_SRCS+=("$B/layoutc/layoutc_table.cpp")
     for id in "${OK_IDS[@]}"; do DRIVER_SRCS+=("$B/layoutc/${id,,}.o"); done

@@ -327,6 +327,7 @@ class Prog:
         self.aliases: List[Optional[int]] = []
         self.generator = None               # random chains: next-op callback
         self.view_result = False            # the function returns views only
+        self.view_reports = []              # results with a `_view` report (header)
         self.module = ""
         self.checks: List[Optional[tuple]] = []  # set by reference()
 
@@ -652,6 +653,21 @@ def bits_of(t: torch.Tensor) -> torch.Tensor:
     return t
 
 
+def view_in(arg: torch.Tensor, want: torch.Tensor, strides) -> bool:
+    """Whether a view of `arg`'s row-major buffer with `want`'s sizes, these
+    strides and some offset holds `want`'s values, bit for bit."""
+    if want.numel() == 0:
+        return True
+    flat = bits_of(arg.contiguous().view(-1))
+    target = bits_of(want)
+    span = sum((n - 1) * abs(st) for n, st in zip(want.shape, strides))
+    for o in (flat == target.reshape(-1)[0]).nonzero().flatten().tolist():
+        if o + span < flat.numel() and torch.equal(
+                torch.as_strided(flat, tuple(want.shape), tuple(strides), o), target):
+            return True
+    return False
+
+
 def first_mismatch(got: torch.Tensor, want: torch.Tensor) -> Optional[str]:
     """None when equal bit for bit (NaNs: NaN on both sides); else a description."""
     if tuple(got.shape) != tuple(want.shape):
@@ -682,8 +698,11 @@ class Library:
         f.argtypes = [ctypes.c_void_p] * (nparams + 1)
         return f
 
-    def call(self, f, tensors: List[DLTensor], options) -> Optional[str]:
+    def call(self, f, tensors: List[DLTensor], options, reports=()) -> Optional[str]:
+        """`reports`: per `<result>_view` parameter, a ctypes.c_int32 or
+        None (NULL)."""
         ptrs = [ctypes.cast(ctypes.pointer(t), ctypes.c_void_p) for t in tensors]
+        ptrs += [None if r is None else ctypes.cast(ctypes.pointer(r), ctypes.c_void_p) for r in reports]
         opt = None if options is None else ctypes.cast(ctypes.pointer(options), ctypes.c_void_p)
         st = f(*ptrs, opt)
         if not st:
@@ -1386,6 +1405,7 @@ class Runner:
         self.passed = 0
         self.failed = 0
         self.calls = 0
+        self.view_reports = 0               # calls whose result was reported a view
         self.bad_calls = 0
         self.known_bugs: Dict[str, List[str]] = {}
         self.rng = np.random.default_rng(args.seed)
@@ -1469,12 +1489,43 @@ class Runner:
         for _, b in outs:
             b.fill_sentinel()
         unwritten = [(a, b, b.snapshot()) for a, b in zip(p.args, arg_bufs) if not a.written]
-        msg = lib.call(f, [b.dl for b in arg_bufs] + [b.dl for _, b in outs], self.options())
+        # Results whose copy depends on sizes (`<result>_view`): every third
+        # call passes NULL (always written), the others ask for the report.
+        reports = [None if self.calls % 3 == 0 else ctypes.c_int32(99) for _ in p.view_reports]
+        out_snaps = {r: b.snapshot() for r, b in outs}
+        msg = lib.call(f, [b.dl for b in arg_bufs] + [b.dl for _, b in outs], self.options(), reports)
         where = f"shape {shape}"
         if msg is not None:
             return self.fail(p, f"{where}: PyTorch accepts, the call returns an error: {msg}")
         problems = []
+        as_view = set()
+        out_strides = dict((r, b.strides) for r, b in outs)
+        for r, report in zip(p.view_reports, reports):
+            if report is None:
+                continue
+            res = results[r]
+            aliased = [a.name for a in p.args if res is ref_inputs[a.name] or res._base is ref_inputs[a.name]]
+            if report.value == -1:
+                if aliased:
+                    problems.append(f"result {r}: reported written, but PyTorch returns a view of {aliased[0]}")
+                continue
+            if not 0 <= report.value < len(p.args):
+                problems.append(f"result {r}: result{r}_view reports {report.value}, not -1 or an argument")
+                continue
+            # layoutc's views are PyTorch's and more (flip is a view): the
+            # reported view must hold PyTorch's values, laid out as the
+            # result (dense), somewhere in that argument.
+            name = p.args[report.value].name
+            if not view_in(inputs[name], res, out_strides[r]):
+                problems.append(f"result {r}: reported a view of {name}, which holds no such view")
+                continue
+            as_view.add(r)
+            self.view_reports += 1
         for r, b in outs:
+            if r in as_view:
+                if not torch.equal(b.raw, out_snaps[r]):
+                    problems.append(f"result {r}: reported as a view, but the output was written")
+                continue
             if p.checks[r] is not None:
                 bad = tolerance_mismatch(b.typed(), p.checks[r], p.result_dtypes[r])
             else:
@@ -1524,7 +1575,10 @@ class Runner:
         for _, b in outs:
             b.fill_sentinel()
         snaps = [b.snapshot() for b in arg_bufs] + [b.snapshot() for _, b in outs]
-        msg = lib.call(f, [b.dl for b in arg_bufs] + [b.dl for _, b in outs], self.options())
+        reports = [ctypes.c_int32(99) for _ in p.view_reports]
+        msg = lib.call(f, [b.dl for b in arg_bufs] + [b.dl for _, b in outs], self.options(), reports)
+        if any(r.value != 99 for r in reports):
+            return self.fail(p, f"bad call ({why}) at shape {shape}: a view report was written by the failing call")
         where = f"bad call ({why}) at shape {shape}"
         if msg is None:
             return self.fail(p, f"{where}: returns success, expected the error {expected!r}")
@@ -1550,7 +1604,9 @@ class Runner:
     # -- a program -------------------------------------------------------------
     def run_program(self, p: Prog, lib: Library, header: str):
         n_out = sum(1 for a in p.aliases if a is None)
-        f = lib.entry(p.name, len(p.args) + n_out)
+        sig = re.search(rf"^lrt_status_t {p.name}\((.*)\);$", header, re.M)
+        p.view_reports = [int(r) for r in re.findall(r"int32_t \*result(\d+)_view", sig.group(1) if sig else "")]
+        f = lib.entry(p.name, len(p.args) + n_out + len(p.view_reports))
         if p.view_result:
             if any(a is None for a in p.aliases):
                 self.fail(p, f"returns a view, but explain says a result is new storage: aliases {p.aliases}")
@@ -1660,6 +1716,8 @@ def main(argv=None) -> int:
     parser.add_argument("--strict", action="store_true", help="count the known limitations as failures")
     parser.add_argument("--min-random", type=int, default=100, help="random chains that must run (default 100)")
     parser.add_argument("--min-bad", type=int, default=30, help="bad calls that must be checked (default 30)")
+    parser.add_argument("--min-views", type=int, default=20,
+                        help="calls whose result must be reported as a view (default 20)")
     args = parser.parse_args(argv)
     args.layoutc = shutil.which(args.layoutc) or args.layoutc
     # A sanitizer-instrumented library cannot be loaded into python.
@@ -1782,6 +1840,10 @@ def main(argv=None) -> int:
           f"{runner.bad_calls} bad calls")
     if random_ran < args.min_random:
         print(f"FAIL too few random chains ran: {random_ran} < {args.min_random}")
+        runner.failed += 1
+    print(f"{runner.view_reports} calls reported a result as its operand's view (<result>_view), found in that argument with PyTorch's values")
+    if runner.view_reports < args.min_views:
+        print(f"FAIL too few view reports: {runner.view_reports} < {args.min_views}")
         runner.failed += 1
     if runner.bad_calls < args.min_bad:
         print(f"FAIL too few bad calls: {runner.bad_calls} < {args.min_bad}")

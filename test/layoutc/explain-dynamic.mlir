@@ -29,8 +29,22 @@ func.func @rows(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xf32, strided<[?
   return %c : !layout.tensor<?xf32, strided<[?], offset: ?>>
 }
 
-// Compiled, the conditional copy writes its output for every size.
-// CODEGEN: result0: f32 sizes [x[0], x[2], x[3], x[1]] strides [x[1]*x[2]*x[3], x[1]*x[3], x[1], 1] (written for every size, although PyTorch returns the operand itself when x[0]*x[1]*x[2]*x[3] == 0 || {{.*}}) (new tensor, caller-allocated)
-// CODEGEN: lrt_status_t nhwc_raw(const float *x, float *result0, int64_t x_size0, int64_t x_size1, int64_t x_size2, int64_t x_size3, const lrt_exec_options_t *options);
+// Compiled, the conditional copy is decided at run time: result0_view
+// reports whether the result is x's view (result0 not written) or result0.
+// CODEGEN: result0: f32 sizes [x[0], x[2], x[3], x[1]] strides [x[1]*x[2]*x[3], x[1]*x[3], x[1], 1] (or, when x[0]*x[1]*x[2]*x[3] == 0 || {{.*}}, a view of x: see result0_view) (new tensor, caller-allocated)
+// CODEGEN: result0_view: NULL (result0 is always written), or where nhwc stores -1 when it wrote result0, and 0 when x[0]*x[1]*x[2]*x[3] == 0 || {{.*}}: then, as PyTorch returns it, the result is x's view sizes [x[0], x[2], x[3], x[1]] strides [x[1]*x[2]*x[3], x[3], 1, x[2]*x[3]] offset 0 elements from x's first element, and result0 is not written
+// CODEGEN: lrt_status_t nhwc(const DLTensor *x, DLTensor *result0, int32_t *result0_view, const lrt_exec_options_t *options);
+// CODEGEN: lrt_status_t nhwc_raw(const float *x, float *result0, int64_t x_size0, int64_t x_size1, int64_t x_size2, int64_t x_size3, int32_t *result0_view, const lrt_exec_options_t *options);
 // CODEGEN: result0: view of x, no data moved: f32 sizes [s2] strides [2*x[1]] offset x[1]*s0 + 3 elements from x's first element
 // CODEGEN: lrt_status_t rows_raw(const float *x, int64_t x_size0, int64_t x_size1, const lrt_exec_options_t *options);
+
+// Where the operand is not an argument's view (a clone's), the copy is
+// written for every size.
+// CODEGEN: result1: f32 sizes [x[1], x[0]] strides [x[0], 1] (written for every size, although PyTorch returns the operand itself when {{.*}}) (new tensor, caller-allocated)
+// CODEGEN: lrt_status_t of_clone(const DLTensor *x, DLTensor *result0, DLTensor *result1, const lrt_exec_options_t *options);
+func.func @of_clone(%x: !layout.tensor<?x?xf32>) -> (!layout.tensor<?x?xf32>, !layout.tensor<?x?xf32>) {
+  %k = layout.clone %x : !layout.tensor<?x?xf32>
+  %t = layout.transpose %k 0, 1 : !layout.tensor<?x?xf32>
+  %c = layout.contiguous %t : !layout.tensor<?x?xf32, strided<[1, ?]>>
+  return %k, %c : !layout.tensor<?x?xf32>, !layout.tensor<?x?xf32>
+}

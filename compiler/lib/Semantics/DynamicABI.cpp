@@ -255,13 +255,19 @@ private:
       std::optional<bool> copies =
           r ? table().decide(r->copies) : std::optional<bool>(false);
       // Where PyTorch returns the operand itself for some sizes only, the
-      // compiled function writes the output for every size: the same
-      // values, but a new tensor (the header says so).
-      if (!copies)
-        alwaysWritten[c.getResult()] =
-            "written for every size, although PyTorch returns the operand "
-            "itself when " +
-            table().str(SymCond::negate(r->copies));
+      // entry point decides at run time when the result is returned and
+      // its operand is an argument's view (addResults); otherwise it
+      // writes the output for every size: the same values, but a new
+      // tensor (the header says so).
+      if (!copies) {
+        // The condition's symbols in the function's own table.
+        r = contiguous(table(), layoutOf(c.getInput()),
+                       toMemoryFormat(c.getFormat()));
+        FailureOr<Placed> in = where(op, c.getInput());
+        if (!r || failed(in))
+          return failed(in) ? failure() : op->emitError(r.message());
+        maybeView.insert({c.getResult(), {r->copies, *in}});
+      }
       if (copies == false) {
         FailureOr<Placed> in = where(op, c.getInput());
         if (failed(in))
@@ -461,7 +467,8 @@ private:
         if (p.strides[k] == kDynamic)
           fills.push_back({pi, k, 1, output(l.strides[k])});
       }
-      std::string note = alwaysWritten.lookup(value);
+      std::string note =
+          conditionalNote(value, found->second.buffer, param, pi);
       paramLayouts.push_back("sizes " + list(table(), l.sizes) + " strides " +
                              list(table(), l.strides) +
                              (note.empty() ? "" : " (" + note + ")"));
@@ -475,6 +482,43 @@ private:
         return emitError(k.loc, "dynamic code generation needs every new "
                                 "tensor to be a result of the function");
     return success();
+  }
+
+  /// For a returned copy PyTorch makes for some sizes only: the run-time
+  /// choice (DynamicABI::Conditional) where its operand is an argument's
+  /// view and the result is read by nothing else, and the header's note.
+  std::string conditionalNote(Value value, unsigned buffer, const Param &param,
+                              unsigned output) {
+    auto found = maybeView.find(value);
+    if (found == maybeView.end())
+      return "";
+    const auto &[copies, operand] = found->second;
+    std::string when = table().str(SymCond::negate(copies));
+    std::optional<unsigned> argument = abi.buffers[operand.buffer].param;
+    auto kernel = llvm::find_if(
+        abi.kernels, [&](const Kernel &k) { return k.dstBuffer == buffer; });
+    if (!value.hasOneUse() || !argument ||
+        abi.params[*argument].role == ParamRole::Output ||
+        kernel == abi.kernels.end())
+      return "written for every size, although PyTorch returns the operand "
+             "itself when " +
+             when;
+    DynamicABI::Conditional c;
+    c.kernel = kernel - abi.kernels.begin();
+    c.output = output;
+    c.argument = *argument;
+    c.copies = this->output(table().select(copies, SymExpr(1), SymExpr(0)));
+    const SymLayout &l = operand.layout;
+    c.viewLayout =
+        "sizes " + list(table(), l.sizes) + " strides " +
+        list(table(), l.strides) + " offset " +
+        table().str(l.offset -
+                    SymExpr(abi.buffers[operand.buffer].pointerOffset));
+    c.when = when;
+    conditionals.push_back(std::move(c));
+    return "or, when " + when + ", a view of " +
+           paramName(abi.params[*argument]) + ": see " + paramName(param) +
+           "_view";
   }
 
   LogicalResult finish() {
@@ -493,6 +537,7 @@ private:
     d->fills = fills;
     d->kernels = extents;
     d->paramLayouts = paramLayouts;
+    d->conditionals = conditionals;
     d->viewLayouts = viewLayouts;
     dyn = d;
     return success();
@@ -509,8 +554,9 @@ private:
   std::vector<std::array<int64_t, 4>> fills;
   std::vector<DynamicABI::KernelExtents> extents;
   std::vector<std::string> paramLayouts, viewLayouts;
-  /// Conditional copies compiled as copies, and why.
-  llvm::DenseMap<Value, std::string> alwaysWritten;
+  /// Copies PyTorch makes for some sizes only: when, and their operand.
+  llvm::DenseMap<Value, std::pair<SymCond, Placed>> maybeView;
+  std::vector<DynamicABI::Conditional> conditionals;
   /// Copies not written, each read by one converting `to`: their operand.
   llvm::DenseMap<Value, Placed> fused;
   std::shared_ptr<const DynamicABI> dyn;

@@ -164,6 +164,18 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
       }
       os << "\n";
     }
+    if (dynamic)
+      for (const DynamicABI::Conditional &c : dynamic->conditionals) {
+        std::string out = paramName(abi.params[c.output]);
+        std::string arg = paramName(abi.params[c.argument]);
+        os << " *   " << out << "_view: NULL (" << out
+           << " is always written), or where " << abi.name
+           << " stores -1 when it wrote " << out << ", and "
+           << abi.params[c.argument].number << " when " << c.when
+           << ": then, as PyTorch returns it, the result is " << arg
+           << "'s view " << c.viewLayout << " elements from " << arg
+           << "'s first element, and " << out << " is not written\n";
+      }
     for (const Kernel &k : abi.kernels) {
       os << " *   kernel: " << stringifyKernelStrategy(k.plan.strategy);
       if (k.plan.convert)
@@ -176,15 +188,20 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
       os << "\n";
     }
     os << " */\n";
+    std::string views;
+    if (dynamic)
+      for (const DynamicABI::Conditional &c : dynamic->conditionals)
+        views += "int32_t *" + paramName(abi.params[c.output]) + "_view, ";
     os << "lrt_status_t " << abi.name << "("
-       << entryParams(abi, EntryKind::DLPack) << style.lastParam << ");\n";
+       << entryParams(abi, EntryKind::DLPack) << views << style.lastParam
+       << ");\n";
     if (abi.hasRawEntry || style.rawForAll) {
       os << "lrt_status_t " << abi.name << "_raw("
          << entryParams(abi, EntryKind::Raw);
       if (dynamic)
         for (const std::string &name : dynamic->inputNames)
           os << "int64_t " << name << ", ";
-      os << style.lastParam << ");\n";
+      os << views << style.lastParam << ");\n";
     }
     // A dynamic view's layout is known at run time only (above).
     for (const ViewResult &v : abi.views) {

@@ -327,12 +327,15 @@ private:
     // A dynamic function's raw entry point takes its input symbols (the
     // arguments' dynamic sizes) after the pointers.
     int64_t numInputs = abi.dynamic ? abi.dynamic->inputs.size() : 0;
+    int64_t numViews = abi.dynamic ? abi.dynamic->conditionals.size() : 0;
     SmallVector<Type> params(abi.params.size(), e.ptr);
     params.append(numInputs, e.i64);
+    params.append(numViews, e.ptr);
     params.push_back(e.ptr);
     auto f = e.startFunction(abi.name + "_raw", e.ptr, params, false);
     Block *entry = &f.getBody().front();
-    Value options = entry->getArgument(abi.params.size() + numInputs);
+    Value options =
+        entry->getArgument(abi.params.size() + numInputs + numViews);
     auto &b = e.b;
 
     // Reject bad options even when no kernel runs.
@@ -405,8 +408,13 @@ private:
     for (auto [i, kb] : llvm::enumerate(kernels)) {
       const Kernel &k = abi.kernels[i];
       if (runtimeExtents) {
+        Block *after = skipWhereView(f, entry, i, numInputs);
         buildRuntimeLaunch(*kb, k, i, splits[i], rtAccOffset[i], base, scratch,
                            options, cleanup, f);
+        if (after) {
+          LLVM::BrOp::create(b, ValueRange{}, after);
+          b.setInsertionPointToStart(after);
+        }
         continue;
       }
       Elem srcEl = elemOf(k.srcType), dstEl = elemOf(k.dstType);
@@ -438,6 +446,44 @@ private:
     if (scratchBytes || rtScratchBytes)
       e.call("lrt_scratch_free", Type(), {scratch});
     LLVM::ReturnOp::create(b, cleanup->getArgument(0));
+  }
+
+  /// A dynamic function's kernel `kernel` that writes a conditional result
+  /// (DynamicABI::Conditional): reports through the result's `_view`
+  /// parameter whether the result is the argument's view, and where it is,
+  /// branches past the launch; returns the block after it (null for other
+  /// kernels), the insertion point left at the launch.
+  Block *skipWhereView(LLVM::LLVMFuncOp f, Block *entry, size_t kernel,
+                       int64_t numInputs) {
+    if (!abi.dynamic)
+      return nullptr;
+    const auto &all = abi.dynamic->conditionals;
+    auto c = llvm::find_if(all, [&](const DynamicABI::Conditional &x) {
+      return x.kernel == kernel;
+    });
+    if (c == all.end())
+      return nullptr;
+    auto &b = e.b;
+    Value report =
+        entry->getArgument(abi.params.size() + numInputs + (c - all.begin()));
+    Value copies = e.load(e.i64, programOutputs, e.i64, e.c64(c->copies));
+    Value asked = e.isNonNull(report);
+    Value view = arith::AndIOp::create(
+        b, asked,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, copies, e.c64(0)));
+    // A NULL report stores into a slot of its own.
+    Value slot = LLVM::AllocaOp::create(b, e.ptr, b.getI32Type(), e.c64(1), 4);
+    Value to = LLVM::SelectOp::create(b, asked, report, slot);
+    Value number = arith::ConstantIntOp::create(
+        b, static_cast<int64_t>(abi.params[c->argument].number), 32);
+    Value written = arith::ConstantIntOp::create(b, -1, 32);
+    e.store(arith::SelectOp::create(b, view, number, written), to,
+            b.getI32Type(), e.c64(0));
+    Block *launch = f.addBlock();
+    Block *after = f.addBlock();
+    LLVM::CondBrOp::create(b, view, after, launch);
+    b.setInsertionPointToStart(launch);
+    return after;
   }
 
   /// Run-time extents: one kernel's context (with its extents array),
@@ -492,7 +538,8 @@ private:
     std::string paramsName = abi.name + "__params";
     global(paramsName, bindNames(abi));
 
-    SmallVector<Type> params(abi.params.size() + 1, e.ptr);
+    int64_t numViews = abi.dynamic ? abi.dynamic->conditionals.size() : 0;
+    SmallVector<Type> params(abi.params.size() + numViews + 1, e.ptr);
     auto f = e.startFunction(abi.name, e.ptr, params, false);
     Block *entry = &f.getBody().front();
     int64_t n = abi.params.size();
@@ -538,7 +585,8 @@ private:
       args.push_back(e.load(e.ptr, data, e.ptr, e.c64(i)));
     for (int64_t i = 0; i < numInputs; ++i)
       args.push_back(e.load(e.i64, inputs, e.i64, e.c64(i)));
-    args.push_back(entry->getArgument(n));
+    for (int64_t i = 0; i <= numViews; ++i)
+      args.push_back(entry->getArgument(n + i));
     Value r = e.call(abi.name + "_raw", e.ptr, args);
     LLVM::ReturnOp::create(b, r);
   }

@@ -116,6 +116,19 @@ struct DynamicABI {
     llvm::SmallVector<int64_t, 6> srcDimSizes, srcDimStrides;
   };
   std::vector<KernelExtents> kernels;
+  /// A returned copy that PyTorch makes for some sizes only (contiguous of
+  /// a view contiguous when some size is 1), of a view of an argument: the
+  /// entry points take `<output>_view` (int32_t *, before the options), and
+  /// where it is not NULL and the program output `copies` is 0, skip the
+  /// kernel and store the argument's number (the result is its view, of
+  /// layout `viewLayout`, as PyTorch returns it); else they write the
+  /// output and store -1 there.
+  struct Conditional {
+    unsigned kernel = 0, output = 0, argument = 0;
+    int64_t copies = 0;
+    std::string viewLayout, when;
+  };
+  std::vector<Conditional> conditionals;
   /// Per parameter and per view result: sizes, strides (and offset) as
   /// expressions, for the header.
   std::vector<std::string> paramLayouts, viewLayouts;
