@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cmath>
 #include <cstdlib>
 
 using namespace mlir;
@@ -23,19 +24,32 @@ struct Loop {
 } // namespace
 
 /// Values of every symbol for representative input sizes: distinct primes
-/// from 37 for sizes, and for strides too (a declared dynamic stride).
+/// (for strides too: a declared dynamic stride) from about the n-th root of
+/// 2^24 for n input symbols, and at least 37, so that no stride equality or
+/// size 1 holds by accident and the planner sees a tensor of about 2^24
+/// elements, the size where bandwidth matters (its parallel loop, its
+/// strategy for long rows).
 static Fallible<std::vector<int64_t>> representative(const SymTable &t) {
-  static const int64_t kPrimes[] = {37,  41,  43,  47,  53,  59,  61,  67,
-                                    71,  73,  79,  83,  89,  97,  101, 103,
-                                    107, 109, 113, 127, 131, 137, 139, 149};
+  int64_t n = llvm::count_if(t.symbols(), [](const SymTable::Symbol &s) {
+    return s.op == SymTable::Op::Input;
+  });
+  if (n > 24)
+    return fail("too many dynamic sizes to plan (" + std::to_string(n) +
+                ", at most 24)");
+  auto isPrime = [](int64_t v) {
+    for (int64_t d = 2; d * d <= v; ++d)
+      if (v % d == 0)
+        return false;
+    return v > 1;
+  };
+  int64_t next = std::max<int64_t>(
+      37,
+      std::llround(std::pow(double(1 << 24), 1.0 / std::max<int64_t>(n, 1))));
   std::vector<int64_t> inputs;
-  for (const SymTable::Symbol &s : t.symbols()) {
-    if (s.op != SymTable::Op::Input)
-      continue;
-    if (inputs.size() == std::size(kPrimes))
-      return fail("too many dynamic sizes to plan (at most " +
-                  std::to_string(std::size(kPrimes)) + ")");
-    inputs.push_back(kPrimes[inputs.size()]);
+  for (int64_t i = 0; i < n; ++i, ++next) {
+    while (!isPrime(next))
+      ++next;
+    inputs.push_back(next);
   }
   // Sizes that pass the checks plan the common case; where the primes fail
   // one (an expand to 4 needs 1 or 4), the plan is still sound, as each

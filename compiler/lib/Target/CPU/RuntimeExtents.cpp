@@ -35,7 +35,13 @@ int64_t KernelBuilder::rtParallelLoop() const {
   const auto &loops = k.plan.loops;
   if (isArgReduction() || loops.empty())
     return -1;
-  if (k.plan.parallelLoop)
+  // A transpose planned with skewed tiles splits b for them; these kernels
+  // have none, and chunks of b would write every destination row's lines
+  // in parts, so they take the rule below.
+  bool skewedSplit = k.plan.strategy == KernelStrategy::Transpose &&
+                     k.plan.tiling && k.plan.tiling->skewed &&
+                     k.plan.parallelLoop == k.plan.tiledLoops->second;
+  if (k.plan.parallelLoop && !skewedSplit)
     return *k.plan.parallelLoop;
   if (k.kind == KernelKind::Reduce) {
     if (loops.front().reduced)
