@@ -97,32 +97,6 @@ KNOWN = {
           "itself'; a permutation of a dense layout (a row-major argument, a transpose) is proven",
 }
 KNOWN_CODEGEN = {"L1": "does not overlap itself"}
-# Known differences from PyTorch's messages (the checks themselves agree: the
-# call fails and writes nothing).  Both come from the reduction's checks in
-# dialect/ (reduceLayout in SymbolicCopies.cpp; ReduceOp's inference in
-# LayoutOps.cpp says the same at compile time for static layouts).
-KNOWN["L2"] = ("amax/amin/argmax/argmin over all dims (dims []) of an input without elements: layoutc says "
-               "'Expected reduction dim D to have non-zero size.', PyTorch 'Expected reduction dim to be specified "
-               "for input.numel() == 0.' (amax/amin add ' Specify the reduction dim with the 'dim' argument.')")
-KNOWN["L3"] = ("amax/amin over an empty dim given negative or out of order: PyTorch names the first empty dim as "
-               "written (dims [-1] -> -1, dims [2, 0] -> 2), layoutc the first of the sorted, wrapped dims")
-EMPTY_DIM = r"\(\): Expected reduction dim (-?\d+) to have non-zero size\."
-
-
-def known_message(got: str, expected: str) -> Optional[str]:
-    """The KNOWN key of a message that differs from PyTorch's as listed."""
-    ours = re.fullmatch(r"(\w+)" + EMPTY_DIM, got)
-    if not ours:
-        return None
-    if re.fullmatch(rf"{ours[1]}\(\): Expected reduction dim to be specified for input\.numel\(\) == 0\..*",
-                    expected):
-        return "L2"
-    theirs = re.fullmatch(r"(amax|amin)" + EMPTY_DIM, expected)
-    if theirs and theirs[1] == ours[1]:
-        return "L3"
-    return None
-
-
 DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$", re.M)
 
 
@@ -1583,12 +1557,9 @@ class Runner:
         if msg is None:
             return self.fail(p, f"{where}: returns success, expected the error {expected!r}")
         problems = []
-        known = None
         if why == "pytorch":
             if msg != f"{p.name}: {expected}":
-                known = msg.startswith(p.name + ": ") and known_message(msg[len(p.name) + 2:], expected)
-                if not known:
-                    problems.append(f"message {msg!r}, expected {p.name + ': ' + expected!r} (PyTorch's)")
+                problems.append(f"message {msg!r}, expected {p.name + ': ' + expected!r} (PyTorch's)")
         elif not re.search(expected, msg) or not msg.startswith(p.name + ": "):
             problems.append(f"message {msg!r} does not match {expected!r}")
         for b, snap in zip(arg_bufs + [b for _, b in outs], snaps):
@@ -1597,8 +1568,6 @@ class Runner:
                 break
         if problems:
             return self.fail(p, f"{where}: " + "; ".join(problems))
-        if known:
-            return self.known(p, known, f"{where}: {msg!r}, PyTorch: {expected!r}")
         self.passed += 1
 
     # -- a program -------------------------------------------------------------

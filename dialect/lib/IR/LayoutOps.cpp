@@ -760,10 +760,10 @@ LAYOUT_INFER(ReduceOp) {
     return failure();
   if (kind != ReduceKind::sum && kind != ReduceKind::mean &&
       kind != ReduceKind::prod) {
-    for (int64_t d : *reduced)
-      if (in->sizes[d] == 0)
-        return ctx.error(name + "(): Expected reduction dim " + Twine(d) +
-                         " to have non-zero size.");
+    for (const EmptyReductionCheck &c :
+         emptyReductionChecks(name, in->rank(), dims))
+      if (llvm::any_of(c.dims, [&](int64_t d) { return !in->sizes[d]; }))
+        return ctx.error(c.message);
   }
   FailureOr<Dims> sizes = ctx.unwrap(reduceSizes(in->sizes, dims, keepdim));
   if (failed(sizes))

@@ -96,6 +96,31 @@ Fallible<Dims> mlir::layout::normalizeReduceDims(int64_t rank,
   return out;
 }
 
+std::vector<EmptyReductionCheck>
+mlir::layout::emptyReductionChecks(llvm::StringRef name, int64_t rank,
+                                   ArrayRef<int64_t> dims) {
+  bool arg = name.starts_with("arg");
+  std::vector<EmptyReductionCheck> out;
+  if (dims.empty()) {
+    EmptyReductionCheck all;
+    for (int64_t d = 0; d < rank; ++d)
+      all.dims.push_back(d);
+    all.message = name.str() + "(): Expected reduction dim to be specified "
+                               "for input.numel() == 0.";
+    if (!arg)
+      all.message += " Specify the reduction dim with the 'dim' argument.";
+    out.push_back(std::move(all));
+    return out;
+  }
+  for (int64_t d : dims) {
+    int64_t w = *wrapDim(d, rank);
+    out.push_back({Dims{w}, name.str() + "(): Expected reduction dim " +
+                                std::to_string(arg ? w : d) +
+                                " to have non-zero size."});
+  }
+  return out;
+}
+
 Fallible<Dims> mlir::layout::reduceSizes(ArrayRef<int64_t> sizes,
                                          ArrayRef<int64_t> dims, bool keepdim) {
   Fallible<Dims> reduced = normalizeReduceDims(sizes.size(), dims);

@@ -232,12 +232,14 @@ Fallible<SymLayout> mlir::layout::reduceLayout(SymTable &t, const SymLayout &in,
   if (!reduced)
     return fail(reduced.message());
   if (needsElements) {
-    for (int64_t d : *reduced) {
+    for (const EmptyReductionCheck &c :
+         emptyReductionChecks(name, in.rank(), dims)) {
+      SymExpr n(1);
+      for (int64_t d : c.dims)
+        n = n * in.sizes[d];
       Message m;
-      m << name.str() + "(): Expected reduction dim " << d
-        << " to have non-zero size.";
-      Fallible<std::monostate> ok =
-          require(t, SymCond::ne(in.sizes[d], SymExpr(0)), m);
+      m << c.message;
+      Fallible<std::monostate> ok = require(t, SymCond::ne(n, SymExpr(0)), m);
       if (!ok)
         return fail(ok.message());
     }

@@ -829,8 +829,9 @@ func.func @amax_empty_dim(%x: !layout.tensor<3x0xf32>) {
 
 // -----
 
+// amax/amin name the dim as written (torch.empty(0, 3).amin(-2)).
 func.func @amin_empty_dim(%x: !layout.tensor<0x3xf32>) {
-  // expected-error @+1 {{'layout.reduce' op amin(): Expected reduction dim 0 to have non-zero size.}}
+  // expected-error @+1 {{'layout.reduce' op amin(): Expected reduction dim -2 to have non-zero size.}}
   %0 = layout.reduce amin %x dims [-2] keepdim : !layout.tensor<0x3xf32>
   return
 }
@@ -846,11 +847,28 @@ func.func @argmax_empty_dim(%x: !layout.tensor<3x0xf32>) {
 
 // -----
 
-// All dims of an empty tensor (PyTorch: "amax(): Expected reduction dim to be
-// specified for input.numel() == 0.").
+// All dims of an empty tensor (torch.empty(3, 0).amax()).
 func.func @amax_all_dims_empty(%x: !layout.tensor<3x0xf32>) {
-  // expected-error @+1 {{'layout.reduce' op amax(): Expected reduction dim 1 to have non-zero size.}}
+  // expected-error @+1 {{'layout.reduce' op amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.}}
   %0 = layout.reduce amax %x dims [] : !layout.tensor<3x0xf32>
+  return
+}
+
+// -----
+
+// argmax's message stops earlier (torch.empty(3, 0).argmax()).
+func.func @argmax_all_dims_empty(%x: !layout.tensor<3x0xf32>) {
+  // expected-error @+1 {{'layout.reduce' op argmax(): Expected reduction dim to be specified for input.numel() == 0.}}
+  %0 = layout.reduce argmax %x dims [] : !layout.tensor<3x0xf32>
+  return
+}
+
+// -----
+
+// The first empty dim as written (torch.empty(2, 0, 0).amax((2, 1))).
+func.func @amax_empty_dims_order(%x: !layout.tensor<2x0x0xf32>) {
+  // expected-error @+1 {{'layout.reduce' op amax(): Expected reduction dim 2 to have non-zero size.}}
+  %0 = layout.reduce amax %x dims [2, 1] : !layout.tensor<2x0x0xf32>
   return
 }
 

@@ -323,6 +323,25 @@ private:
     return x;
   }
 
+  /// Rejects bad options even when no kernel runs: returns the block that
+  /// returns its status argument, the insertion point after the check.
+  Block *checkOptions(LLVM::LLVMFuncOp f, Value options) {
+    auto &b = e.b;
+    Value threads =
+        LLVM::AllocaOp::create(b, e.ptr, b.getI32Type(), e.c64(1), 4);
+    Value status =
+        e.call("lrt_exec_options_resolve_threads", e.ptr, {options, threads});
+    Block *fail = f.addBlock();
+    fail->addArgument(e.ptr, b.getLoc());
+    Block *cont = f.addBlock();
+    LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ValueRange{status},
+                           cont, ValueRange{});
+    b.setInsertionPointToStart(fail);
+    LLVM::ReturnOp::create(b, fail->getArgument(0));
+    b.setInsertionPointToStart(cont);
+    return fail;
+  }
+
   void buildRaw(ArrayRef<std::unique_ptr<KernelBuilder>> kernels) {
     // A dynamic function's raw entry point takes its input symbols (the
     // arguments' dynamic sizes) after the pointers.
@@ -338,19 +357,8 @@ private:
         entry->getArgument(abi.params.size() + numInputs + numViews);
     auto &b = e.b;
 
-    // Reject bad options even when no kernel runs.
     Value one = e.c64(1);
-    Value threads = LLVM::AllocaOp::create(b, e.ptr, b.getI32Type(), one, 4);
-    Value status =
-        e.call("lrt_exec_options_resolve_threads", e.ptr, {options, threads});
-    Block *fail = f.addBlock();
-    fail->addArgument(e.ptr, b.getLoc());
-    Block *cont = f.addBlock();
-    LLVM::CondBrOp::create(b, e.isNonNull(status), fail, ValueRange{status},
-                           cont, ValueRange{});
-    b.setInsertionPointToStart(fail);
-    LLVM::ReturnOp::create(b, fail->getArgument(0));
-    b.setInsertionPointToStart(cont);
+    Block *fail = checkOptions(f, options);
     if (abi.dynamic)
       programOutputs = runProgram(f, entry, abi.params.size(), fail);
 

@@ -43,6 +43,19 @@ Fallible<Dims> reduceSizes(llvm::ArrayRef<int64_t> sizes,
 /// an error, as in PyTorch.
 Fallible<Dims> normalizeReduceDims(int64_t rank, llvm::ArrayRef<int64_t> dims);
 
+/// PyTorch's checks that amax/amin/argmax/argmin (`name`) reduce no empty
+/// dim, in the order it makes them: each the dims whose sizes' product must
+/// not be 0, and its message. All dims (`dims` empty): input.numel() != 0;
+/// else each dim as written, named as written by amax/amin and wrapped by
+/// argmax/argmin. `dims` must be valid (normalizeReduceDims).
+struct EmptyReductionCheck {
+  Dims dims;
+  std::string message;
+};
+std::vector<EmptyReductionCheck>
+emptyReductionChecks(llvm::StringRef name, int64_t rank,
+                     llvm::ArrayRef<int64_t> dims);
+
 } // namespace layout
 } // namespace mlir
 
