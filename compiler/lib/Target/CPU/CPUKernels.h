@@ -383,7 +383,7 @@ private:
   /// before the loops around the planes (rtPlaneBounds).
   struct {
     Value aFull, rowsLeft, rowsAligned, bWide, bFull, aHalf, halfRows, halfEnd,
-        colsLeft, aWide, crowded;
+        colsLeft, aWide, crowded, rowsFirst, aColumns;
   } rtBounds;
   Value rtExt;
   /// The induction variables of the copy nest's loops around the one being

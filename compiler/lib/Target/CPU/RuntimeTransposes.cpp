@@ -170,6 +170,25 @@ void KernelBuilder::rtPlaneBounds() {
       e.c64(0));
   pb.aWide = arith::SelectOp::create(
       e.b, pb.crowded, floorTo(ra.lo, ra.hi, n * lineBlocks(n)), ra.lo);
+  // In L2, destination rows 1 KiB apart (or a multiple) share L1 sets as
+  // much as crowded source rows do: the whole squares go along b first, a
+  // row of tiles at a time (the static TransposeTiling::rowsFirst), and
+  // the columns below keep only their edges.
+  Value elements = e.c64(1);
+  for (Value size : rtSizes)
+    elements = e.mul(elements, size);
+  Value inL2 = arith::CmpIOp::create(e.b, arith::CmpIPredicate::sle,
+                                     e.mulc(elements, src.bytes + dst.bytes),
+                                     e.c64(cpu().l2Bytes));
+  Value dstCrowded = arith::CmpIOp::create(
+      e.b, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(e.b, e.mulc(rtDstStrides[a], dst.bytes),
+                            e.c64(1023)),
+      e.c64(0));
+  pb.rowsFirst = arith::AndIOp::create(
+      e.b, arith::AndIOp::create(e.b, inL2, dstCrowded), pb.crowded);
+  pb.aColumns = arith::SelectOp::create(e.b, pb.rowsFirst, ra.lo, pb.aFull);
+  pb.aWide = arith::SelectOp::create(e.b, pb.rowsFirst, ra.lo, pb.aWide);
   pb.rowsLeft = arith::SubIOp::create(e.b, ra.hi, pb.aFull);
   // Destination rows a whole number of lines apart.
   pb.rowsAligned = arith::AndIOp::create(
@@ -199,14 +218,15 @@ void KernelBuilder::rtTiles(Value s, Value d) {
   auto column = [&](Value ib, int64_t blk) {
     auto tiles = [&](bool streaming) {
       int64_t aBlocks = lineBlocks(n);
-      if (streaming || aBlocks == 1)
+      if (streaming)
         return e.forLoop(ra.lo, pb.aFull, n, [&](Value ia) {
           rtMicro(s, d, ia, ib, n, blk, streaming);
         });
-      e.forLoop(ra.lo, pb.aWide, n * aBlocks, [&](Value ia) {
-        rtSquaresAlongA(s, d, ia, ib, n, blk, aBlocks);
-      });
-      e.forLoop(pb.aWide, pb.aFull, n,
+      if (aBlocks > 1)
+        e.forLoop(ra.lo, pb.aWide, n * aBlocks, [&](Value ia) {
+          rtSquaresAlongA(s, d, ia, ib, n, blk, aBlocks);
+        });
+      e.forLoop(aBlocks > 1 ? pb.aWide : ra.lo, pb.aColumns, n,
                 [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
     };
     if (blk == blocks && lineRows) {
@@ -231,6 +251,21 @@ void KernelBuilder::rtTiles(Value s, Value d) {
       });
     });
   };
+  // Rows of whole squares first where rowsFirst (stores never stream in
+  // L2); pb.aColumns then leaves the columns their edges only.
+  e.ifElse(
+      pb.rowsFirst,
+      [&] {
+        e.forLoop(ra.lo, pb.aFull, n, [&](Value ia) {
+          if (blocks > 1)
+            e.forLoop(rb.lo, pb.bWide, n * blocks, [&](Value ib) {
+              rtMicro(s, d, ia, ib, n, blocks, false);
+            });
+          e.forLoop(pb.bWide, pb.bFull, n,
+                    [&](Value ib) { rtMicro(s, d, ia, ib, n, 1, false); });
+        });
+      },
+      [] {});
   if (blocks > 1)
     e.forLoop(rb.lo, pb.bWide, n * blocks,
               [&](Value ib) { column(ib, blocks); });
