@@ -126,10 +126,13 @@ if [ -z "$LAYOUTC_NOTE" ]; then
   OK_IDS=()
   DYN_IDS=()
   FLAGS=${LAYOUTC_FLAGS---mcpu=host}
-  for id in "${IDS[@]}"; do
-    src="bench/cases/${id,,}.mlir" base="$B/layoutc/${id,,}"
-    # Objects built with other flags (or by another layoutc) are stale.
-    if [ ! -f "$base.o" ] || [ "$LAYOUTC" -nt "$base.o" ] || [ "$src" -nt "$base.o" ] ||
+  # compile SRC BASE: BASE.o and BASE.h from SRC, unless they are up to
+  # date (built by this layoutc with these flags, newer than SRC); on
+  # failure, logs layoutc's errors and returns 1.
+  compile() {
+    local src=$1 base=$2
+    if [ ! -f "$base.o" ] || [ "$LAYOUTC" -nt "$base.o" ] ||
+      [ "$src" -nt "$base.o" ] ||
       [ "$(cat "$base.flags" 2>/dev/null)" != "$LAYOUTC $FLAGS" ]; then
       rm -f "$base.o" "$base.h" "$base.flags"
       # shellcheck disable=SC2086
@@ -137,31 +140,22 @@ if [ -z "$LAYOUTC_NOTE" ]; then
         2>"$base.err"; then
         log "layoutc failed on $src:"
         sed 's/^/  /' "$base.err" >&2
-        continue
+        return 1
       fi
       echo "$LAYOUTC $FLAGS" >"$base.flags"
     fi
+  }
+  for id in "${IDS[@]}"; do
+    compile "bench/cases/${id,,}.mlir" "$B/layoutc/${id,,}" || continue
     OK_IDS+=("$id")
     # The same case with every size of x dynamic, compiled once for all its
     # variants (the "dyn" column); its failure drops only that column.
-    dsrc="$B/layoutc/${id,,}_dyn.mlir" dbase="$B/layoutc/${id,,}_dyn"
+    dsrc="$B/layoutc/${id,,}_dyn.mlir"
     "$PY" bench/cases.py --dynamic-mlir "$dsrc.new" --cases "$id" \
       $([ "$QUICK" = 1 ] && echo --quick)
-    if [ ! -f "$dbase.o" ] || [ "$LAYOUTC" -nt "$dbase.o" ] ||
-      ! cmp -s "$dsrc.new" "$dsrc" ||
-      [ "$(cat "$dbase.flags" 2>/dev/null)" != "$LAYOUTC $FLAGS" ]; then
-      mv "$dsrc.new" "$dsrc"
-      rm -f "$dbase.o" "$dbase.h" "$dbase.flags"
-      # shellcheck disable=SC2086
-      if ! "$LAYOUTC" "$dsrc" --emit=obj,header -o "$dbase" $FLAGS \
-        2>"$dbase.err"; then
-        log "layoutc failed on the dynamic $id ($dsrc):"
-        sed 's/^/  /' "$dbase.err" >&2
-        continue
-      fi
-      echo "$LAYOUTC $FLAGS" >"$dbase.flags"
-    fi
-    rm -f "$dsrc.new"
+    # Replaced only when it changed, so that its object stays up to date.
+    if cmp -s "$dsrc.new" "$dsrc"; then rm "$dsrc.new"; else mv "$dsrc.new" "$dsrc"; fi
+    compile "$dsrc" "$B/layoutc/${id,,}_dyn" || continue
     DYN_IDS+=("$id")
   done
   if [ "${#OK_IDS[@]}" -gt 0 ]; then
