@@ -370,14 +370,22 @@ private:
     // Representative static layouts in logical order: the kernel builder
     // takes its rank from them (argmax walks the logical dims), its extents
     // from `dyn`.
+    std::string overflow;
     auto at = [&](ArrayRef<SymExpr> v) {
       Dims out;
-      for (const SymExpr &x : v)
-        out.push_back(*SymTable::evaluate(x, plan->representative));
+      for (const SymExpr &x : v) {
+        Fallible<int64_t> value = SymTable::evaluate(x, plan->representative);
+        if (!value)
+          overflow = value.message();
+        out.push_back(value ? *value : 0);
+      }
       return out;
     };
     kernel.src = StridedLayout(at(input.sizes), at(input.strides));
     kernel.dst = StridedLayout(at(result.sizes), at(result.strides));
+    if (!overflow.empty())
+      return r.emitError("cannot plan this reduction for every size: ")
+             << overflow;
     DynamicABI::KernelExtents x = loopExtents(*plan, *in, result);
     x.outputs = output(numelOf(result.sizes));
     x.perOutput = output(perOutput);
