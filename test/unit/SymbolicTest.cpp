@@ -316,13 +316,16 @@ Fallible<StridedLayout> applyStatic(const Op &op, const StridedLayout &in) {
     Fallible<Dims> sizes = reduceSizes(in.sizes, op.ints, op.a);
     if (!sizes)
       return fail(sizes.message());
-    if (op.b) {
-      Fallible<Dims> reduced = normalizeReduceDims(in.rank(), op.ints);
-      for (int64_t d : *reduced)
-        if (in.sizes[d] == 0)
-          return fail("amax(): Expected reduction dim " + std::to_string(d) +
-                      " to have non-zero size.");
-    }
+    // PyTorch's amax: all dims need elements; else each dim, in the
+    // order written and named as written, must not be empty.
+    if (op.b && op.ints.empty() && llvm::is_contained(in.sizes, 0))
+      return fail("amax(): Expected reduction dim to be specified for "
+                  "input.numel() == 0. Specify the reduction dim with the "
+                  "'dim' argument.");
+    for (int64_t d : op.b &&in.rank() ? op.ints : llvm::ArrayRef<int64_t>())
+      if (in.sizes[*wrapDim(d, in.rank())] == 0)
+        return fail("amax(): Expected reduction dim " + std::to_string(d) +
+                    " to have non-zero size.");
     Fallible<Dims> strides = contiguousStrides(*sizes);
     return StridedLayout(*sizes, *strides, 0);
   }

@@ -112,7 +112,8 @@ mlir::layout::emptyReductionChecks(llvm::StringRef name, int64_t rank,
     out.push_back(std::move(all));
     return out;
   }
-  for (int64_t d : dims) {
+  // A scalar's dim 0 (or -1) names no size: it has its one element.
+  for (int64_t d : rank ? dims : ArrayRef<int64_t>()) {
     int64_t w = *wrapDim(d, rank);
     out.push_back({Dims{w}, name.str() + "(): Expected reduction dim " +
                                 std::to_string(arg ? w : d) +

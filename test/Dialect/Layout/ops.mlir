@@ -773,3 +773,15 @@ func.func @declared_types(%x: !layout.tensor<3x4xf32>, %i: !layout.tensor<3x4xi1
 func.func @named_argument(%arg0: !layout.tensor<4xf32> {layout.name = "x"}) {
   return
 }
+
+// A scalar's dim 0 (or -1) is valid and names no size: amax/argmax of a
+// scalar need no elements check (torch.tensor(1).amax(0)).
+// CHECK-LABEL: func.func @scalar_reductions
+// CHECK: layout.reduce amax %{{.*}} dims [0] : !layout.tensor<i8> -> !layout.tensor<i8>
+// CHECK: layout.reduce argmax %{{.*}} dims [-1] : !layout.tensor<i8> -> !layout.tensor<i64>
+func.func @scalar_reductions(%x: !layout.tensor<i8>, %y: !layout.tensor<?xi8>) {
+  %a = layout.reduce amax %x dims [0] : !layout.tensor<i8>
+  %v = layout.select %y dim 0 index 0 : !layout.tensor<?xi8>
+  %b = layout.reduce argmax %v dims [-1] : !layout.tensor<i8>
+  return
+}
