@@ -8,9 +8,9 @@
 //
 // impl: memcpy, stream (the copy limit is the better of the two), readsum
 // (the read limit), naive, halide, layoutc, layoutc_dyn (the case compiled
-// with every size dynamic, called with these sizes). bytes: what the metric counts
-// (read + written for copies and limits, read for reductions). status: ok,
-// MISMATCH: ..., n/a: ..., error: ....
+// with every size dynamic, called with these sizes). bytes: what the metric
+// counts (read + written for copies and limits, read for reductions). status:
+// ok, MISMATCH: ..., n/a: ..., error: ....
 //
 //   driver SPEC [--threads 1,2] [--min-runs 5] [--no-layoutc REASON]
 //

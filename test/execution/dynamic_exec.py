@@ -131,13 +131,10 @@ NP_INT = {"i8": np.int8, "ui8": np.uint8, "i16": np.int16, "i32": np.int32, "i64
 
 def data_kind(src: str, dst: str) -> str:
     """Values for which src -> dst is defined and rounds once, as in PyTorch."""
+    kind = ex.conversion_kind(ex.DTYPES[src], ex.DTYPES[dst])
+    if kind != "any":
+        return kind
     s, d = DTYPES[src], DTYPES[dst]
-    if s.is_float and d.name == "ui8":
-        return "nonneg"
-    if s.name == "f64" and d.name in ("f16", "bf16"):
-        return "f32exact"
-    if not s.is_float and d.name in ("f16", "bf16"):
-        return "small24"
     if s.is_float and not d.is_float:
         return "any"
     if s.is_float and d.is_float and s.name != d.name:

@@ -283,6 +283,9 @@ private:
   void maskedSquare(Value s, Value d, const KernelLoop &la,
                     const KernelLoop &lb, Value ia, Value ib, int64_t n,
                     Value rows, Value cols);
+  void maskedSquare(Value s, Value d, function_ref<Value(Value)> srcRow,
+                    function_ref<Value(Value)> dstRow, Value ia, Value ib,
+                    int64_t n, Value rows, Value cols);
   void streamIfAligned(Value index, int64_t bytes,
                        function_ref<void(bool)> body);
   bool rangeIsSplit(int64_t loop) const;
@@ -335,6 +338,7 @@ private:
   void rtInterleave(Value s, Value d, int64_t m);
   void rtMicro(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,
                bool streaming);
+  SmallVector<Value> rtSquare(Value at, int64_t firstRow, int64_t n);
   void rtSquaresAlongA(Value s, Value d, Value ia, Value ib, int64_t n,
                        int64_t blocks, int64_t aBlocks);
   void rtEdge(Value s, Value d, Value ia, Value ib, int64_t n, Value rows,

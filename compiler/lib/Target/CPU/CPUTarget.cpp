@@ -239,8 +239,8 @@ std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
       buildKernelModule(context, loc, abis, runtimeExtents);
   if (failed(lowerKernelModuleToLLVM(*kernels)))
     return nullptr;
-  // Run-time-extent kernels get O2's pipeline at -O3: O3 compiles them in
-  // twice the time, into code no faster (bench/notes/runtime-extents.md).
+  // Run-time-extent kernels get O2's pipeline at -O3: O3's extra passes add
+  // compile time to them, not speed (evidence: bench/notes/runtime-extents.md).
   if (optLevel == 3 && llvm::all_of(abis, [&](const FunctionABI &abi) {
         return runtimeExtents || abi.dynamic;
       }))

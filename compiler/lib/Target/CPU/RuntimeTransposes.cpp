@@ -292,6 +292,19 @@ void KernelBuilder::rtTiles(Value s, Value d) {
   });
 }
 
+/// The n x n square whose first source row starts at element `at` plus
+/// `firstRow` rows, loaded a row per vector and transposed in registers.
+SmallVector<Value> KernelBuilder::rtSquare(Value at, int64_t firstRow,
+                                           int64_t n) {
+  Type vt = e.vecOf(src.mem, n);
+  Value sb = rtSrcStrides[k.plan.tiledLoops->second];
+  SmallVector<Value> rows;
+  for (int64_t j = 0; j < n; ++j)
+    rows.push_back(
+        e.load(vt, srcPtr, src.mem, e.add(at, e.mulc(sb, firstRow + j))));
+  return transposeSquare(std::move(rows));
+}
+
 /// `blocks` n x n squares side by side along b at (ia, ib), each transposed
 /// in registers; each destination row stores once.
 void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib, int64_t n,
@@ -299,17 +312,11 @@ void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib, int64_t n,
   auto [a, bl] = *k.plan.tiledLoops;
   if (n * src.bytes >= 64)
     usesWideRegisters = true;
-  Type vt = e.vecOf(src.mem, n);
   Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
   Value base = e.add(e.add(s, ia), e.mul(ib, sb));
   SmallVector<SmallVector<Value>> cols;
-  for (int64_t blk = 0; blk < blocks; ++blk) {
-    SmallVector<Value> rows;
-    for (int64_t j = 0; j < n; ++j)
-      rows.push_back(
-          e.load(vt, srcPtr, src.mem, e.add(base, e.mulc(sb, blk * n + j))));
-    cols.push_back(transposeSquare(std::move(rows)));
-  }
+  for (int64_t blk = 0; blk < blocks; ++blk)
+    cols.push_back(rtSquare(base, blk * n, n));
   Value out = e.add(e.add(d, ib), e.mul(ia, da));
   for (int64_t i = 0; i < n; ++i) {
     SmallVector<Value> parts;
@@ -330,17 +337,12 @@ void KernelBuilder::rtSquaresAlongA(Value s, Value d, Value ia, Value ib,
   auto [a, bl] = *k.plan.tiledLoops;
   if (n * src.bytes >= 64)
     usesWideRegisters = true;
-  Type vt = e.vecOf(src.mem, n);
   Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
   Value base = e.add(e.add(s, ia), e.mul(ib, sb));
   for (int64_t blk = 0; blk < blocks; ++blk)
     for (int64_t ab = 0; ab < aBlocks; ++ab) {
-      SmallVector<Value> rows;
-      for (int64_t j = 0; j < n; ++j)
-        rows.push_back(
-            e.load(vt, srcPtr, src.mem,
-                   e.add(e.add(base, e.c64(ab * n)), e.mulc(sb, blk * n + j))));
-      SmallVector<Value> cols = transposeSquare(std::move(rows));
+      SmallVector<Value> cols =
+          rtSquare(e.add(base, e.c64(ab * n)), blk * n, n);
       Value out = e.add(e.add(d, e.add(ib, e.c64(blk * n))),
                         e.mul(e.add(ia, e.c64(ab * n)), da));
       for (int64_t i = 0; i < n; ++i)
@@ -371,37 +373,7 @@ void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
   }
   if (n * src.bytes >= 64)
     usesWideRegisters = true;
-  Type vt = e.vecOf(src.mem, n);
-  Value zero =
-      arith::ConstantOp::create(e.b, vt, cast<TypedAttr>(e.b.getZeroAttr(vt)));
-  Value base = e.add(e.add(s, ia), e.mul(ib, sb));
-  Value none = e.c64(0);
-  // Rows past the edge load and store nothing (an all-false mask touches no
-  // memory); their addresses stay those of the last row.
-  auto lastOf = [&](int64_t j, Value count) {
-    return e.minI(e.c64(j), arith::SubIOp::create(e.b, count, e.c64(1)));
-  };
-  auto within = [&](int64_t j, Value count) {
-    return arith::CmpIOp::create(e.b, arith::CmpIPredicate::slt, e.c64(j),
-                                 count);
-  };
-  SmallVector<Value> in;
-  for (int64_t j = 0; j < n; ++j) {
-    Value mask = lanesBelow(
-        n, arith::SelectOp::create(e.b, within(j, cols), rows, none));
-    Value at = e.add(base, e.mul(lastOf(j, cols), sb));
-    in.push_back(LLVM::MaskedLoadOp::create(e.b, vt, e.gep(srcPtr, src.mem, at),
-                                            mask, zero,
-                                            Emitter::alignOf(src.mem)));
-  }
-  SmallVector<Value> out = transposeSquare(std::move(in));
-  Value first = e.add(e.add(d, ib), e.mul(ia, da));
-  for (int64_t i = 0; i < n; ++i) {
-    Value mask = lanesBelow(
-        n, arith::SelectOp::create(e.b, within(i, rows), cols, none));
-    Value at = e.add(first, e.mul(lastOf(i, rows), da));
-    LLVM::MaskedStoreOp::create(e.b, e.convert(out[i], src, dst),
-                                e.gep(dstPtr, dst.mem, at), mask,
-                                Emitter::alignOf(dst.mem));
-  }
+  maskedSquare(
+      s, d, [&](Value i) { return e.mul(i, sb); },
+      [&](Value i) { return e.mul(i, da); }, ia, ib, n, rows, cols);
 }

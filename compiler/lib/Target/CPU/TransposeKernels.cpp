@@ -422,10 +422,22 @@ Value KernelBuilder::lanesBelow(int64_t n, Value count) {
 void KernelBuilder::maskedSquare(Value s, Value d, const KernelLoop &la,
                                  const KernelLoop &lb, Value ia, Value ib,
                                  int64_t n, Value rows, Value cols) {
+  maskedSquare(
+      s, d, [&](Value i) { return e.mulc(i, lb.srcStride); },
+      [&](Value i) { return e.mulc(i, la.dstStride); }, ia, ib, n, rows, cols);
+}
+
+/// maskedSquare with the strides applied by `srcRow` (b indices to source
+/// elements) and `dstRow` (a indices to destination elements): static
+/// constants or run-time values (rtEdge).
+void KernelBuilder::maskedSquare(Value s, Value d,
+                                 function_ref<Value(Value)> srcRow,
+                                 function_ref<Value(Value)> dstRow, Value ia,
+                                 Value ib, int64_t n, Value rows, Value cols) {
   Type vt = e.vecOf(src.mem, n);
   Value zero =
       arith::ConstantOp::create(e.b, vt, cast<TypedAttr>(e.b.getZeroAttr(vt)));
-  Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
+  Value base = e.add(e.add(s, ia), srcRow(ib));
   Value none = e.c64(0);
   // Row j past the edge loads nothing (an all-false mask touches no
   // memory); its address stays that of the last row.
@@ -440,17 +452,17 @@ void KernelBuilder::maskedSquare(Value s, Value d, const KernelLoop &la,
   for (int64_t j = 0; j < n; ++j) {
     Value mask = lanesBelow(
         n, arith::SelectOp::create(e.b, within(j, cols), rows, none));
-    Value at = e.add(base, e.mulc(lastOf(j, cols), lb.srcStride));
+    Value at = e.add(base, srcRow(lastOf(j, cols)));
     in.push_back(LLVM::MaskedLoadOp::create(e.b, vt, e.gep(srcPtr, src.mem, at),
                                             mask, zero,
                                             Emitter::alignOf(src.mem)));
   }
   SmallVector<Value> out = transposeSquare(std::move(in));
-  Value first = e.add(e.add(d, ib), e.mulc(ia, la.dstStride));
+  Value first = e.add(e.add(d, ib), dstRow(ia));
   for (int64_t i = 0; i < n; ++i) {
     Value mask = lanesBelow(
         n, arith::SelectOp::create(e.b, within(i, rows), cols, none));
-    Value at = e.add(first, e.mulc(lastOf(i, rows), la.dstStride));
+    Value at = e.add(first, dstRow(lastOf(i, rows)));
     LLVM::MaskedStoreOp::create(e.b, e.convert(out[i], src, dst),
                                 e.gep(dstPtr, dst.mem, at), mask,
                                 Emitter::alignOf(dst.mem));
