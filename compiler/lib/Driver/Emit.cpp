@@ -99,7 +99,7 @@ static LogicalResult generateCode(ModuleOp planned, ArrayRef<EmitKind> kinds,
   if (cuda &&
       containsAny(kinds, {EmitKind::CUDA, EmitKind::Obj, EmitKind::Header})) {
     llvm::raw_string_ostream os(code.cudaSource);
-    if (failed(printCUDASource(planned, code.abis, os)))
+    if (failed(printCUDASource(planned, code.abis, target.info, os)))
       return failure();
   }
   if (!cuda && llvm::is_contained(kinds, EmitKind::Header))

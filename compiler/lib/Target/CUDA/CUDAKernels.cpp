@@ -132,10 +132,7 @@ void PlanKernelPrinter::printLaunch(Printer &p, const std::string &srcView,
                                     const std::string &scratch) {
   auto launch = [&](const std::string &kernel, const std::string &grid,
                     const std::string &block, const std::string &args) {
-    p.line("LRT_LAUNCH(" + kernel + ", " + grid + ", " + block + ", stream, " +
-           args + ");");
-    p.line("if ((err = cudaGetLastError()) != cudaSuccess) { fail(\"" +
-           kernelLabel(kernel) + "\", err); break; }");
+    printLaunchCall(p, kernel, grid, block, args);
   };
   std::string args = srcView + ", " + dstView;
   std::string grid1 = "dim3(" + std::to_string(gridSize) + ")";
@@ -209,6 +206,18 @@ void PlanKernelPrinter::printLaunch(Printer &p, const std::string &srcView,
                                   : blocksFor(spec.outputs, gpu().block)) +
                ")",
            block1, dstView + ", " + partials + ", " + indices);
+}
+
+/// Launches `kernel` on the launcher's stream; a failed launch calls the
+/// launcher's `fail` and breaks out of its do-while.
+void PlanKernelPrinter::printLaunchCall(Printer &p, const std::string &kernel,
+                                        const std::string &grid,
+                                        const std::string &block,
+                                        const std::string &args) {
+  p.line("LRT_LAUNCH(" + kernel + ", " + grid + ", " + block + ", stream, " +
+         args + ");");
+  p.line("if ((err = cudaGetLastError()) != cudaSuccess) { fail(\"" +
+         kernelLabel(kernel) + "\", err); break; }");
 }
 
 /// "transpose, f32 -> f32, 32-bit indices"; reductions add their name and
@@ -333,9 +342,9 @@ void PlanKernelPrinter::printDecode(Printer &p, ArrayRef<Loop> loops,
     } else {
       if (moves(l))
         p.line("const " + I + " " + idx + " = (" + I + ")(" + q + " % " +
-               lit(l.size, U) + ");");
+               sizeOf(l, U) + ");");
       if (j > first)
-        p.line(q + " /= " + lit(l.size, U) + ";");
+        p.line(q + " /= " + sizeOf(l, U) + ";");
     }
     if (moves(l))
       addTerm(p, idx, l, srcOff, dstOff);
@@ -348,9 +357,9 @@ void PlanKernelPrinter::addTerm(Printer &p, const std::string &idx,
                                 const Loop &l, const std::string &srcOff,
                                 const std::string &dstOff) {
   if (!srcOff.empty() && l.srcStride != 0)
-    p.line(srcOff + " += " + mulExpr(idx, l.srcStride) + ";");
+    p.line(srcOff + " += " + mulExpr(idx, l, /*source=*/true) + ";");
   if (!dstOff.empty() && l.dstStride != 0)
-    p.line(dstOff + " += " + mulExpr(idx, l.dstStride) + ";");
+    p.line(dstOff + " += " + mulExpr(idx, l, /*source=*/false) + ";");
 }
 
 /// "idx * (int32_t)4" with the plan's index type; `idx` for stride 1.
@@ -360,11 +369,52 @@ std::string PlanKernelPrinter::mulExpr(const std::string &idx, int64_t stride) {
   return idx + " * " + lit(stride, I);
 }
 
-/// The plan's loops, outermost first.
+/// mulExpr by l's source or destination stride, its run-time value where it
+/// has one ("idx * (int64_t)(x.src[2])").
+std::string PlanKernelPrinter::mulExpr(const std::string &idx, const Loop &l,
+                                       bool source) {
+  int64_t stride = source ? l.srcStride : l.dstStride;
+  const std::string &expr = source ? l.srcExpr : l.dstExpr;
+  if (stride == 1 || expr.empty())
+    return mulExpr(idx, stride);
+  return idx + " * (" + I + ")(" + expr + ")";
+}
+
+/// l's size as a value of `type`: a literal, or its run-time value.
+std::string PlanKernelPrinter::sizeOf(const Loop &l, StringRef type) const {
+  if (l.sizeExpr.empty())
+    return lit(l.size, type);
+  return "(" + type.str() + ")(" + l.sizeExpr + ")";
+}
+
+/// `value` as a literal of `type`, or with run-time extents the extents'
+/// field `field` ("(uint32_t)x.count").
+std::string PlanKernelPrinter::num(int64_t value, StringRef field,
+                                   StringRef type) const {
+  if (!runtime)
+    return lit(value, type);
+  return "(" + type.str() + ")x." + field.str();
+}
+
+/// The call of the finish helper on `value`; with run-time extents it also
+/// takes the reduced count (the mean's divisor).
+std::string PlanKernelPrinter::finishCall(const std::string &value) const {
+  return name + "_finish(" + value + (runtime ? ", x.count)" : ")");
+}
+
+/// The plan's loops, outermost first; with run-time extents, loop i's
+/// values are x.size[i], x.src[i] and x.dst[i].
 std::vector<Loop> PlanKernelPrinter::planLoops() const {
   std::vector<Loop> loops;
-  for (const KernelLoop &l : k.plan.loops)
+  for (auto [i, l] : llvm::enumerate(k.plan.loops)) {
     loops.push_back({l.size, l.srcStride, l.dstStride});
+    if (runtime) {
+      std::string at = "[" + std::to_string(i) + "]";
+      loops.back().sizeExpr = "x.size" + at;
+      loops.back().srcExpr = "x.src" + at;
+      loops.back().dstExpr = "x.dst" + at;
+    }
+  }
   return loops;
 }
 

@@ -105,6 +105,17 @@ public:
 /// The printer of kernel `k`; its kernels' names start with `name`.
 std::unique_ptr<KernelPrinter>
 createKernelPrinter(const Kernel &k, std::string name, CElem src, CElem dst);
+/// The printer of kernel `k` of a dynamic function, whose loops' sizes and
+/// strides are the symbol program's outputs `extents` (DynamicKernels.cpp).
+/// Its launch statements read the launcher's `outputs` array and `function`
+/// name, and may set `status` and break out of the do-while.
+/// The host helpers (lrt_dyn_*) that the dynamic launchers in `text`
+/// call, as C++ definitions.
+std::string dynamicHostHelpers(StringRef text);
+
+std::unique_ptr<KernelPrinter>
+createDynamicKernelPrinter(const Kernel &k, std::string name, CElem src,
+                           CElem dst, const DynamicABI::KernelExtents &extents);
 
 } // namespace cuda
 } // namespace layout

@@ -26,6 +26,35 @@ TargetInfo mlir::layout::cudaTargetInfo() {
 
 namespace {
 
+/// "1, -2, 3" as int64_t initializers (INT64_MIN has no literal).
+std::string joinInts(ArrayRef<int64_t> values) {
+  return llvm::join(llvm::map_range(values,
+                                    [](int64_t v) {
+                                      return v == INT64_MIN
+                                                 ? std::string("INT64_MIN")
+                                                 : std::to_string(v);
+                                    }),
+                    ", ");
+}
+
+/// A C string literal of `text` (NULs included): printable ASCII but '"'
+/// and '\\' as is, other bytes as three-digit octal escapes, which no
+/// following digit can extend.
+std::string cString(StringRef text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '?') {
+      out += static_cast<char>(c);
+      continue;
+    }
+    out += '\\';
+    out += static_cast<char>('0' + (c >> 6));
+    out += static_cast<char>('0' + ((c >> 3) & 7));
+    out += static_cast<char>('0' + (c & 7));
+  }
+  return out + "\"";
+}
+
 //===----------------------------------------------------------------------===//
 // Functions: kernels and launchers
 //===----------------------------------------------------------------------===//
@@ -45,8 +74,11 @@ public:
       if (!s || !d)
         return emitError(k.loc, "CUDA code generation: unsupported element "
                                 "type");
-      kernels.push_back(
-          createKernelPrinter(k, abi.name + "__k" + std::to_string(i), *s, *d));
+      std::string name = abi.name + "__k" + std::to_string(i);
+      kernels.push_back(abi.dynamic
+                            ? createDynamicKernelPrinter(
+                                  k, name, *s, *d, abi.dynamic->kernels[i])
+                            : createKernelPrinter(k, name, *s, *d));
       if (failed(kernels.back()->prepare()))
         return failure();
     }
@@ -60,11 +92,117 @@ public:
     p.line();
     for (auto &kp : kernels)
       kp->printKernels(p);
-    printRaw(p);
+    if (abi.dynamic)
+      printRawDynamic(p);
+    else
+      printRaw(p);
     printDLPack(p);
   }
 
 private:
+  /// A dynamic function's symbol program and its messages (both
+  /// launchers'), and the binder's table of input symbols and checks.
+  void printProgram(Printer &p) {
+    const DynamicABI &d = *abi.dynamic;
+    std::string n = abi.name;
+    p.line("static const int64_t " + n + "__program[] = {" +
+           joinInts(d.program.words) + "};");
+    p.line("static const char " + n +
+           "__messages[] = " + cString(d.program.messages) + ";");
+    std::vector<int64_t> table = {static_cast<int64_t>(d.inputs.size())};
+    for (const std::array<int64_t, 3> &in : d.inputs)
+      table.insert(table.end(), in.begin(), in.end());
+    table.push_back(static_cast<int64_t>(d.fills.size()));
+    for (const std::array<int64_t, 4> &f : d.fills)
+      table.insert(table.end(), f.begin(), f.end());
+    p.line("static const int64_t " + n + "__dynamic[] = {" + joinInts(table) +
+           "};");
+  }
+
+  /// The raw launcher of a dynamic function: runs the symbol program on
+  /// the dynamic sizes (its checks fail with PyTorch's messages before
+  /// anything is enqueued), then launches each kernel with the extents it
+  /// gives, skipping the copies whose result is reported as a view.
+  void printRawDynamic(Printer &p) {
+    const DynamicABI &d = *abi.dynamic;
+    std::string n = abi.name;
+    printProgram(p);
+    std::string params = entryParams(abi, EntryKind::Raw, /*positional=*/true);
+    for (size_t i = 0; i < d.inputs.size(); ++i)
+      params += "int64_t in" + std::to_string(i) + ", ";
+    for (size_t i = 0; i < d.conditionals.size(); ++i)
+      params += "int32_t *view" + std::to_string(i) + ", ";
+    p.line("extern \"C\" lrt_status_t " + n + "_raw(" + params +
+           "cudaStream_t stream) {");
+    for (const Param &param : abi.params)
+      p.line("(void)" + positionalName(param) + ";");
+    p.line("const char *const function = \"" + n + "\";");
+    std::string inputs = "0";
+    if (!d.inputs.empty()) {
+      inputs.clear();
+      for (size_t i = 0; i < d.inputs.size(); ++i)
+        inputs += (i ? ", in" : "in") + std::to_string(i);
+    }
+    const std::vector<int64_t> &words = d.program.words;
+    p.line("const int64_t inputs[] = {" + inputs + "};");
+    p.line("int64_t values[" +
+           std::to_string(std::max<int64_t>(1, words.empty() ? 0 : words[3])) +
+           "], outputs[" +
+           std::to_string(std::max<int64_t>(1, words.empty() ? 0 : words[4])) +
+           "];");
+    p.line("lrt_status_t status = lrt_symbolic_run(function, " + n +
+           "__program, " + n + "__messages, inputs, values, outputs);");
+    p.line("if (status)");
+    p.line("  return status;");
+    p.line("cudaError_t err = cudaSuccess;");
+    p.line("auto fail = [&](const char *kernel, cudaError_t e) {");
+    p.line("status = lrt_status_make(LRT_STATUS_INTERNAL, \"%s: launching %s "
+           "failed: %s\", function, kernel, cudaGetErrorString(e));");
+    p.line("};");
+    p.line("do {");
+    for (auto [i, kp] : llvm::enumerate(kernels)) {
+      const Kernel &k = abi.kernels[i];
+      const DynamicABI::KernelExtents &x = d.kernels[i];
+      // Views start at offsets from their buffers' first elements, known
+      // at run time.
+      auto view = [&](unsigned buffer, int64_t offset, Type elem,
+                      bool isConst) {
+        const Buffer &b = abi.buffers[buffer];
+        const Param &param = abi.params[*b.param];
+        return "(" + std::string(isConst ? "const " : "") + celemOf(elem)->c +
+               " *)" + positionalName(param) + " + (" + "outputs[" +
+               std::to_string(offset) + "] - " +
+               lit(b.pointerOffset, "int64_t") + ")";
+      };
+      p.line("// kernel " + std::to_string(i) + ": " + kp->describe());
+      p.line("{");
+      auto c =
+          llvm::find_if(d.conditionals, [&](const DynamicABI::Conditional &c) {
+            return c.kernel == i;
+          });
+      if (c != d.conditionals.end()) {
+        // A result that is its operand's view for these sizes, reported
+        // where the caller asks: not written.
+        std::string report =
+            "view" + std::to_string(c - d.conditionals.begin());
+        p.line("const bool isView = " + report + " && outputs[" +
+               std::to_string(c->copies) + "] == 0;");
+        p.line("if (" + report + ")");
+        p.line("  *" + report + " = isView ? " +
+               std::to_string(abi.params[c->argument].number) + " : -1;");
+        p.line("if (!isView) {");
+      }
+      kp->printLaunch(p, view(k.srcBuffer, x.srcOffset, k.srcType, true),
+                      view(k.dstBuffer, x.dstOffset, k.dstType, false), "");
+      if (c != d.conditionals.end())
+        p.line("}");
+      p.line("}");
+    }
+    p.line("} while (0);");
+    p.line("return status;");
+    p.line("}").line();
+  }
+
   void printRaw(Printer &p) {
     std::string n = abi.name;
     // Positional names: the header's names could clash with the locals.
@@ -159,13 +297,14 @@ private:
     std::vector<int64_t> desc = bindDescriptor(abi);
     p.line("// What " + n +
            "'s DLTensors must be (layout_rt/entry.h's descriptor).");
-    p.line("static const int64_t " + n + "__descriptor[] = {" +
-           llvm::join(llvm::map_range(
-                          desc, [](int64_t v) { return std::to_string(v); }),
-                      ", ") +
+    p.line("static const int64_t " + n + "__descriptor[] = {" + joinInts(desc) +
            "};");
+    const DynamicABI *dynamic = abi.dynamic.get();
+    std::string views;
+    for (size_t i = 0; dynamic && i < dynamic->conditionals.size(); ++i)
+      views += "int32_t *view" + std::to_string(i) + ", ";
     p.line("extern \"C\" lrt_status_t " + n + "(" +
-           entryParams(abi, EntryKind::DLPack, /*positional=*/true) +
+           entryParams(abi, EntryKind::DLPack, /*positional=*/true) + views +
            "cudaStream_t stream) {");
     size_t slots = std::max<size_t>(count, 1);
     std::string tensors, names, empty;
@@ -186,15 +325,35 @@ private:
     p.line("const DLTensor *tensors[" + std::to_string(slots) + "] = {" +
            tensors + "};");
     p.line("void *data[" + std::to_string(slots) + "] = {nullptr};");
-    p.line("lrt_status_t status = lrt_bind_tensors_named(\"" + n + "\", " + n +
-           "__descriptor, " + (count ? llvm::join(nameList, " ") : "\"\"") +
-           ", kDLCUDA, tensors, data);");
+    std::string bindNames = count ? llvm::join(nameList, " ") : "\"\"";
+    size_t numInputs = dynamic ? dynamic->inputs.size() : 0;
+    if (dynamic) {
+      // The binder reads the input symbols from the tensors, runs the
+      // checks and checks every tensor against the sizes they give.
+      p.line("int64_t inputs[" +
+             std::to_string(std::max<size_t>(1, numInputs)) + "] = {0};");
+      p.line("lrt_status_t status = lrt_bind_dynamic(\"" + n + "\", " + n +
+             "__descriptor, " + bindNames + ", kDLCUDA, tensors, data, " + n +
+             "__dynamic, " + n + "__program, " + n + "__messages, inputs);");
+    } else {
+      p.line("lrt_status_t status = lrt_bind_tensors_named(\"" + n + "\", " +
+             n + "__descriptor, " + bindNames + ", kDLCUDA, tensors, data);");
+    }
     p.line("if (status)");
     p.line("  return status;");
     p.line("static const char *const names[" + std::to_string(slots) + "] = {" +
            names + "};");
-    p.line("static const bool empty[" + std::to_string(slots) + "] = {" +
-           empty + "};");
+    if (dynamic) {
+      // Sizes are known now: an empty tensor's pointer need not be device
+      // memory.
+      p.line("bool empty[" + std::to_string(slots) + "] = {false};");
+      p.line("for (int i = 0; i < " + std::to_string(count) + "; ++i)");
+      p.line("  for (int32_t d = 0; d < tensors[i]->ndim; ++d)");
+      p.line("    empty[i] = empty[i] || tensors[i]->shape[d] == 0;");
+    } else {
+      p.line("static const bool empty[" + std::to_string(slots) + "] = {" +
+             empty + "};");
+    }
     p.line("// Tensors with elements must live in device (or managed) "
            "memory: a host");
     p.line("// pointer would fault inside a kernel, long after this call "
@@ -220,6 +379,10 @@ private:
     for (auto [i, param] : llvm::enumerate(abi.params))
       args += "(" + entryParamType(param, EntryKind::Raw) + ")data[" +
               std::to_string(i) + "], ";
+    for (size_t i = 0; i < numInputs; ++i)
+      args += "inputs[" + std::to_string(i) + "], ";
+    for (size_t i = 0; dynamic && i < dynamic->conditionals.size(); ++i)
+      args += "view" + std::to_string(i) + ", ";
     p.line("return " + n + "_raw(" + args + "stream);");
     p.line("}").line();
   }
@@ -267,6 +430,7 @@ const HalfHelper kHalfHelpers[] = {
 
 LogicalResult mlir::layout::printCUDASource(ModuleOp planned,
                                             std::vector<FunctionABI> &abis,
+                                            const TargetInfo &target,
                                             llvm::raw_ostream &os) {
   if (failed(verifyEntrySymbols(planned, "CUDA code generation",
                                 /*cuda=*/true)))
@@ -276,7 +440,8 @@ LogicalResult mlir::layout::printCUDASource(ModuleOp planned,
                            "the launchers are extern \"C\" functions of "
                            "that name");
   };
-  if (failed(analyzeFunctions(planned, PlanKind::GPU, abis, launcherName)))
+  if (failed(analyzeFunctions(planned, PlanKind::GPU, abis, launcherName,
+                              &target)))
     return failure();
   std::vector<std::unique_ptr<FunctionPrinter>> functions;
   for (const FunctionABI &abi : abis) {
@@ -296,7 +461,9 @@ LogicalResult mlir::layout::printCUDASource(ModuleOp planned,
       os << helper.definition;
       anyHelper = true;
     }
-  if (anyHelper)
+  std::string dynamic = dynamicHostHelpers(text);
+  os << dynamic;
+  if (anyHelper || !dynamic.empty())
     os << "\n";
   os << text;
   return success();

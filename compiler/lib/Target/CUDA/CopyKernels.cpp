@@ -38,7 +38,8 @@ std::string PlanKernelPrinter::signature(const std::string &kernel) {
                             ? gpu().tile * gpu().tileRows
                             : gpu().block) +
          ") " + kernel + "(const " + src.c + " *__restrict__ src, " + dst.c +
-         " *__restrict__ dst) {";
+         " *__restrict__ dst" + (runtime ? ", const " + extType + " x" : "") +
+         ") {";
 }
 
 /// Both views are one contiguous run of the same type: 16-byte vectors
@@ -52,6 +53,20 @@ void PlanKernelPrinter::printVectorMemcpy(Printer &p) {
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
   p.line("const " + U + " first = (" + U + ")blockIdx.x * blockDim.x + " +
          "threadIdx.x;");
+  if (runtime) {
+    std::string width = lit(16 / dst.bytes, U);
+    p.line("const " + U + " vectors = " + num(0, "n", U) + " / " + width + ";");
+    p.line("const uint4 *__restrict__ s = (const uint4 *)src;");
+    p.line("uint4 *__restrict__ d = (uint4 *)dst;");
+    p.line("for (" + U + " i = first; i < vectors; i += step)");
+    p.line("  d[i] = __ldg(s + i);");
+    p.line("// The elements after the last whole vector.");
+    p.line("for (" + U + " i = vectors * " + width + " + first; i < " +
+           num(0, "n", U) + "; i += step)");
+    p.line("  dst[i] = src[i];");
+    p.line("}").line();
+    return;
+  }
   if (vectors > 0) {
     p.line("const uint4 *__restrict__ s = (const uint4 *)src;");
     p.line("uint4 *__restrict__ d = (uint4 *)dst;");
@@ -79,7 +94,7 @@ void PlanKernelPrinter::printElementwise(Printer &p,
   p.line(signature(kernel));
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
   p.line("for (" + U + " i = (" + U + ")blockIdx.x * blockDim.x + " +
-         "threadIdx.x; i < " + lit(dstElements, U) + "; i += step) {");
+         "threadIdx.x; i < " + num(dstElements, "n", U) + "; i += step) {");
   p.line(I + " s = 0, d = 0;");
   printDecode(p, loops, "i", "s", "d");
   p.line("dst[d] = " + convertExpr(src, dst, load("src", "s")) + ";");

@@ -37,7 +37,19 @@ struct Loop {
   int64_t size;
   int64_t srcStride;
   int64_t dstStride;
+  /// Kernels with run-time extents: C expressions of the size and strides
+  /// in the kernel (empty: the constants above). The constants then hold
+  /// the values at the plan's representative sizes, of which a size of 1
+  /// and strides of 0 and 1 hold for every size (planDynamicCopy).
+  std::string sizeExpr = {}, srcExpr = {}, dstExpr = {};
 };
+
+/// Reductions of fewer outputs than these warps (a warp per output) or
+/// threads (a thread per output) split their reduced run into partials of
+/// at least kPerWarp or kPerThread elements, so that enough of them run
+/// (prepareReduction; lrt_dyn_split in dynamic launchers).
+constexpr int64_t kWarpsWanted = 8192, kPerWarp = 4096;
+constexpr int64_t kThreadsWanted = 262144, kPerThread = 256;
 
 /// How a reduction runs on the GPU.
 struct ReduceSpec {
@@ -94,11 +106,14 @@ public:
                    const std::string &scratch) override;
   std::string describe() const override;
 
-private:
+protected:
   // CUDAKernels.cpp: the kind of plan, and index decoding.
   bool isArg() const;
   std::string reductionName() const;
   std::string kernelLabel(const std::string &kernel) const;
+  void printLaunchCall(Printer &p, const std::string &kernel,
+                       const std::string &grid, const std::string &block,
+                       const std::string &args);
   bool isContiguousRun() const;
   bool hasTiledLoops() const;
   bool isTiled() const;
@@ -107,6 +122,10 @@ private:
   void addTerm(Printer &p, const std::string &idx, const Loop &l,
                const std::string &srcOff, const std::string &dstOff);
   std::string mulExpr(const std::string &idx, int64_t stride);
+  std::string mulExpr(const std::string &idx, const Loop &l, bool source);
+  std::string sizeOf(const Loop &l, StringRef type) const;
+  std::string num(int64_t value, StringRef field, StringRef type) const;
+  std::string finishCall(const std::string &value) const;
   std::vector<Loop> planLoops() const;
   std::string load(const std::string &ptr, const std::string &off);
 
@@ -136,6 +155,7 @@ private:
   void printTranspose(Printer &p);
 
   // ReduceKernels.cpp: reductions.
+  LogicalResult chooseAccumulator();
   LogicalResult prepareReduction();
   ReductionRules rules() const;
   std::string identity() const;
@@ -144,6 +164,8 @@ private:
   void printAccumulate(Printer &p, const std::string &base,
                        const std::string &first, int64_t step);
   std::string reduceSignature(const std::string &kernel);
+  void printRange(Printer &p);
+  std::string ull(int64_t value, StringRef field) const;
   void printStoreResult(Printer &p, const std::string &partialIndex);
   void printDecodeSourceAndResult(Printer &p);
   void printWarpButterfly(Printer &p);
@@ -153,7 +175,8 @@ private:
   void printCombine(Printer &p);
   void printFoldParts(Printer &p, const std::string &first, int64_t step,
                       const std::string &stride);
-  void printCombineBlock(Printer &p);
+  void printCombineBlock(Printer &p, const std::string &kernel);
+  std::string foldParams() const;
   void printFill(Printer &p);
 
   const Kernel &k;
@@ -179,6 +202,12 @@ private:
   ReduceSpec spec;
   /// The vector kernel of a copy, when it has one.
   std::optional<VectorSpec> vec;
+  /// Kernels with run-time extents (DynamicKernels.cpp): every kernel takes
+  /// `const <extType> x`, whose fields num() names (n: elements or
+  /// outputs; count, parts, chunk: a reduction's), and loops carry their
+  /// expressions.
+  bool runtime = false;
+  std::string extType;
 };
 
 } // namespace cuda

@@ -21,12 +21,9 @@ using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::cuda;
 
-/// Chooses the accumulator and the ReduceSpec: a warp or a thread per
-/// output, the partials per output (from the sizes alone), the chunk of the
-/// reduced range each partial covers, and the load width.
-LogicalResult PlanKernelPrinter::prepareReduction() {
-  // The accumulator: the plan's, or for amax/amin/arg* the source's
-  // values widened to a type the warp shuffles take (exact).
+/// The accumulator: the plan's, or for amax/amin/arg* the source's values
+/// widened to a type the warp shuffles take (exact).
+LogicalResult PlanKernelPrinter::chooseAccumulator() {
   if (isArg() || k.reduction == ReductionKind::Amax ||
       k.reduction == ReductionKind::Amin) {
     if (src.isFloat)
@@ -51,6 +48,15 @@ LogicalResult PlanKernelPrinter::prepareReduction() {
                               "accumulator type ")
              << a;
   }
+  return success();
+}
+
+/// Chooses the accumulator and the ReduceSpec: a warp or a thread per
+/// output, the partials per output (from the sizes alone), the chunk of the
+/// reduced range each partial covers, and the load width.
+LogicalResult PlanKernelPrinter::prepareReduction() {
+  if (failed(chooseAccumulator()))
+    return failure();
   if (dstElements == 0 || srcElements == 0)
     return success();
 
@@ -100,12 +106,10 @@ LogicalResult PlanKernelPrinter::prepareReduction() {
   // Split long reductions of few outputs so that enough warps or threads
   // run. Depends only on the sizes.
   if (spec.warpPerOutput) {
-    constexpr int64_t kWarpsWanted = 8192, kPerWarp = 4096;
     if (spec.outputs < kWarpsWanted)
       spec.parts = std::min<int64_t>(ceilDiv(spec.count, kPerWarp),
                                      ceilDiv(kWarpsWanted, spec.outputs));
   } else {
-    constexpr int64_t kThreadsWanted = 262144, kPerThread = 256;
     if (spec.outputs < kThreadsWanted)
       spec.parts = std::min<int64_t>({ceilDiv(spec.count, kPerThread),
                                       ceilDiv(kThreadsWanted, spec.outputs),
@@ -239,10 +243,15 @@ void PlanKernelPrinter::printFinish(Printer &p) {
   std::string A = acc.c;
   if (isArg()) {
     p.line("static __device__ __forceinline__ int64_t " + name +
-           "_finish(long long i) { return (int64_t)i; }");
+           "_finish(long long i" + (runtime ? ", long long count" : "") +
+           ") {" + (runtime ? " (void)count;" : "") + " return (int64_t)i; }");
   } else {
     std::string v = "v";
-    if (k.reduction == ReductionKind::Mean) {
+    if (k.reduction == ReductionKind::Mean && runtime) {
+      // The count is known at run time: 0 / 0 is NaN, as PyTorch's.
+      v = acc.isFloat ? "v / (" + acc.c + ")count"
+                      : std::string("(count ? v / count : v)");
+    } else if (k.reduction == ReductionKind::Mean) {
       // The mean of nothing is NaN, as PyTorch's 0 / 0; written as NAN,
       // since nvcc warns on a division by the literal 0.
       if (acc.isFloat)
@@ -253,7 +262,9 @@ void PlanKernelPrinter::printFinish(Printer &p) {
                        : std::string("v");
     }
     p.line("static __device__ __forceinline__ " + dst.c + " " + name +
-           "_finish(" + A + " v) { return " + convertExpr(acc, dst, v) + "; }");
+           "_finish(" + A + " v" + (runtime ? ", long long count" : "") +
+           ") {" + (runtime && v == "v" ? " (void)count;" : "") + " return " +
+           convertExpr(acc, dst, v) + "; }");
   }
 }
 
@@ -301,25 +312,49 @@ std::string PlanKernelPrinter::reduceSignature(const std::string &kernel) {
   return "static __global__ void __launch_bounds__(" +
          std::to_string(gpu().block) + ") " + kernel + "(const " + src.c +
          " *__restrict__ src, " + dst.c + " *__restrict__ dst, " + acc.c +
-         " *__restrict__ partials, long long *__restrict__ indices) {";
+         " *__restrict__ partials, long long *__restrict__ indices" +
+         (runtime ? ", const " + extType + " x" : "") + ") {";
+}
+
+/// The reduced range of partial `part`: [lo, hi).
+void PlanKernelPrinter::printRange(Printer &p) {
+  std::string chunk = num(spec.chunk, "chunk", U),
+              count = num(spec.count, "count", U);
+  p.line("const " + U + " lo = part * " + chunk + ";");
+  p.line("const " + U + " hi = " + count + " - lo < " + chunk + " ? " + count +
+         " : lo + " + chunk + ";");
+}
+
+/// `value` as an unsigned long long literal ("5ull"), or with run-time
+/// extents the extents' field `field`.
+std::string PlanKernelPrinter::ull(int64_t value, StringRef field) const {
+  if (runtime)
+    return "(unsigned long long)x." + field.str();
+  return std::to_string(value) + "ull";
 }
 
 /// Stores the result of output `o` (offsets `d`) or its partial `part`.
 void PlanKernelPrinter::printStoreResult(Printer &p,
                                          const std::string &partialIndex) {
-  if (spec.parts > 1) {
+  if (runtime)
+    p.line("if (x.parts > 1) {");
+  if (runtime || spec.parts > 1) {
     p.line("partials[" + partialIndex + "] = acc;");
     if (isArg())
       p.line("indices[" + partialIndex + "] = idx;");
-  } else {
-    p.line("dst[d] = " + name + "_finish(" + (isArg() ? "idx" : "acc") + ");");
   }
+  if (runtime)
+    p.line("} else {");
+  if (runtime || spec.parts == 1)
+    p.line("dst[d] = " + finishCall(isArg() ? "idx" : "acc") + ";");
+  if (runtime)
+    p.line("}");
 }
 
 /// Offsets of output `o`: `s` into the source and, when the kernel stores
 /// results rather than partials, `d` into the destination.
 void PlanKernelPrinter::printDecodeSourceAndResult(Printer &p) {
-  bool storesResult = spec.parts == 1;
+  bool storesResult = runtime || spec.parts == 1;
   p.line(I + " s = 0" + (storesResult ? ", d = 0;" : ";"));
   printDecode(p, spec.kept, "o", "s", storesResult ? "d" : "");
   p.line("(void)o;");
@@ -354,21 +389,18 @@ void PlanKernelPrinter::printReduceWarp(Printer &p) {
          "(blockDim.x / 32);");
   p.line("// w is the same in all lanes of a warp: whole warps reach the "
          "shuffles.");
+  std::string parts = ull(spec.parts, "parts");
   p.line("for (unsigned long long w = (unsigned long long)blockIdx.x * "
          "(blockDim.x / 32) + threadIdx.x / 32; w < " +
-         std::to_string(warps) + "ull; w += warps) {");
-  p.line("const " + U + " o = (" + U + ")(w / " + std::to_string(spec.parts) +
-         "ull);");
-  p.line("const " + U + " part = (" + U + ")(w % " +
-         std::to_string(spec.parts) + "ull);");
+         (runtime ? ull(0, "n") + " * " + parts : ull(warps, "")) +
+         "; w += warps) {");
+  p.line("const " + U + " o = (" + U + ")(w / " + parts + ");");
+  p.line("const " + U + " part = (" + U + ")(w % " + parts + ");");
   printDecodeSourceAndResult(p);
   p.line(acc.c + " acc = " + identity() + ";");
   if (isArg())
     p.line("long long idx = " + std::to_string(kArgNoIndex) + ";");
-  p.line("const " + U + " lo = part * " + lit(spec.chunk, U) + ";");
-  p.line("const " + U + " hi = " + lit(spec.count, U) + " - lo < " +
-         lit(spec.chunk, U) + " ? " + lit(spec.count, U) + " : lo + " +
-         lit(spec.chunk, U) + ";");
+  printRange(p);
   if (int64_t v = spec.vectorWidth; v > 1) {
     std::string V = std::to_string(v);
     p.line("// A lane takes " + V + " consecutive elements per step: one " +
@@ -428,20 +460,17 @@ void PlanKernelPrinter::printReduceThread(Printer &p) {
   p.line("(void)partials;");
   p.line("(void)indices;");
   p.line("const " + U + " part = blockIdx.y;");
-  p.line("const " + U + " lo = part * " + lit(spec.chunk, U) + ";");
-  p.line("const " + U + " hi = " + lit(spec.count, U) + " - lo < " +
-         lit(spec.chunk, U) + " ? " + lit(spec.count, U) + " : lo + " +
-         lit(spec.chunk, U) + ";");
+  printRange(p);
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
   p.line("for (" + U + " o = (" + U + ")blockIdx.x * blockDim.x + " +
-         "threadIdx.x; o < " + lit(spec.outputs, U) + "; o += step) {");
+         "threadIdx.x; o < " + num(spec.outputs, "n", U) + "; o += step) {");
   printDecodeSourceAndResult(p);
   p.line(acc.c + " acc = " + identity() + ";");
   if (isArg())
     p.line("long long idx = " + std::to_string(kArgNoIndex) + ";");
   printAccumulate(p, "s", "lo", 1);
-  printStoreResult(p, "(unsigned long long)part * " +
-                          std::to_string(spec.outputs) + "ull + o");
+  printStoreResult(p, "(unsigned long long)part * " + ull(spec.outputs, "n") +
+                          " + o");
   p.line("}");
   p.line("}").line();
 }
@@ -449,6 +478,13 @@ void PlanKernelPrinter::printReduceThread(Printer &p) {
 //===----------------------------------------------------------------------===//
 // Folds of partials
 //===----------------------------------------------------------------------===//
+
+/// The parameters of the fold kernels, after the opening parenthesis.
+std::string PlanKernelPrinter::foldParams() const {
+  return dst.c + " *__restrict__ dst, const " + acc.c +
+         " *__restrict__ partials, const long long *__restrict__ indices" +
+         (runtime ? ", const " + extType + " x" : "") + ") {";
+}
 
 /// Few outputs fold with a block each: a thread per output would leave
 /// most of the GPU idle while it walks its partials one by one.
@@ -461,23 +497,21 @@ bool PlanKernelPrinter::foldPerBlock() const {
 /// congruent to it modulo the block size in part order, then the lanes
 /// of each warp by a butterfly and the warps in order.
 void PlanKernelPrinter::printCombine(Printer &p) {
-  if (foldPerBlock())
-    return printCombineBlock(p);
-  std::string stride =
-      spec.warpPerOutput ? "1ull" : std::to_string(spec.outputs) + "ull";
+  if (foldPerBlock() && !runtime)
+    return printCombineBlock(p, name + "_fold");
+  // With run-time extents the launcher picks one of both.
+  if (runtime)
+    printCombineBlock(p, name + "_fold_block");
+  std::string stride = spec.warpPerOutput ? "1ull" : ull(spec.outputs, "n");
   std::string first =
-      spec.warpPerOutput
-          ? "(unsigned long long)o * " + std::to_string(spec.parts) + "ull"
-          : std::string("(unsigned long long)o");
+      spec.warpPerOutput ? "(unsigned long long)o * " + ull(spec.parts, "parts")
+                         : std::string("(unsigned long long)o");
   p.line("static __global__ void __launch_bounds__(" +
-         std::to_string(gpu().block) + ") " + name + "_fold(" + dst.c +
-         " *__restrict__ dst, const " + acc.c +
-         " *__restrict__ partials, const long long *__restrict__ "
-         "indices) {");
+         std::to_string(gpu().block) + ") " + name + "_fold(" + foldParams());
   p.line("(void)indices;");
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
   p.line("for (" + U + " o = (" + U + ")blockIdx.x * blockDim.x + " +
-         "threadIdx.x; o < " + lit(spec.outputs, U) + "; o += step) {");
+         "threadIdx.x; o < " + num(spec.outputs, "n", U) + "; o += step) {");
   p.line(I + " d = 0;");
   printDecode(p, spec.kept, "o", "", "d");
   p.line("const unsigned long long at = " + first + ";");
@@ -485,7 +519,7 @@ void PlanKernelPrinter::printCombine(Printer &p) {
   if (isArg())
     p.line("long long idx = indices[at];");
   printFoldParts(p, "1ull", 1, stride);
-  p.line("dst[d] = " + name + "_finish(" + (isArg() ? "idx" : "acc") + ");");
+  p.line("dst[d] = " + finishCall(isArg() ? "idx" : "acc") + ";");
   p.line("}");
   p.line("}").line();
 }
@@ -497,7 +531,7 @@ void PlanKernelPrinter::printFoldParts(Printer &p, const std::string &first,
                                        int64_t step,
                                        const std::string &stride) {
   std::string B = std::to_string(gpu().foldUnroll), S = std::to_string(step);
-  std::string parts = std::to_string(spec.parts) + "ull";
+  std::string parts = ull(spec.parts, "parts");
   auto combine = [&](const std::string &v, const std::string &i) {
     if (isArg())
       p.line("if (" + name + "_better(acc, idx, " + v + ", " + i +
@@ -532,25 +566,21 @@ void PlanKernelPrinter::printFoldParts(Printer &p, const std::string &first,
 /// printCombine with a block per output: each thread folds parts
 /// threadIdx.x, threadIdx.x + block, ... in order, a butterfly folds each
 /// warp, and thread 0 folds the warps in order and stores the output.
-void PlanKernelPrinter::printCombineBlock(Printer &p) {
-  std::string stride =
-      spec.warpPerOutput ? "1ull" : std::to_string(spec.outputs) + "ull";
+void PlanKernelPrinter::printCombineBlock(Printer &p,
+                                          const std::string &kernel) {
+  std::string stride = spec.warpPerOutput ? "1ull" : ull(spec.outputs, "n");
   std::string first =
-      spec.warpPerOutput
-          ? "(unsigned long long)o * " + std::to_string(spec.parts) + "ull"
-          : std::string("(unsigned long long)o");
+      spec.warpPerOutput ? "(unsigned long long)o * " + ull(spec.parts, "parts")
+                         : std::string("(unsigned long long)o");
   std::string warps = std::to_string(gpu().block / 32);
   p.line("static __global__ void __launch_bounds__(" +
-         std::to_string(gpu().block) + ") " + name + "_fold(" + dst.c +
-         " *__restrict__ dst, const " + acc.c +
-         " *__restrict__ partials, const long long *__restrict__ "
-         "indices) {");
+         std::to_string(gpu().block) + ") " + kernel + "(" + foldParams());
   p.line("(void)indices;");
   p.line("__shared__ " + acc.c + " warpAcc[" + warps + "];");
   if (isArg())
     p.line("__shared__ long long warpIdx[" + warps + "];");
   p.line("const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;");
-  p.line("for (" + U + " o = blockIdx.x; o < " + lit(spec.outputs, U) +
+  p.line("for (" + U + " o = blockIdx.x; o < " + num(spec.outputs, "n", U) +
          "; o += gridDim.x) {");
   p.line("const unsigned long long at = " + first + ";");
   p.line(acc.c + " acc = " + identity() + ";");
@@ -578,7 +608,7 @@ void PlanKernelPrinter::printCombineBlock(Printer &p) {
   p.line("}");
   p.line(I + " d = 0;");
   printDecode(p, spec.kept, "o", "", "d");
-  p.line("dst[d] = " + name + "_finish(" + (isArg() ? "idx" : "acc") + ");");
+  p.line("dst[d] = " + finishCall(isArg() ? "idx" : "acc") + ";");
   p.line("}");
   p.line("// The next output overwrites warpAcc.");
   p.line("__syncthreads();");
@@ -593,19 +623,24 @@ void PlanKernelPrinter::printCombineBlock(Printer &p) {
 /// Nothing to reduce: every output is the identity (-1 for arg*).
 void PlanKernelPrinter::printFill(Printer &p) {
   gridSize = blocksFor(dstElements, gpu().block);
-  std::vector<Loop> loops;
-  for (auto [size, stride] : llvm::zip_equal(k.dst.sizes, k.dst.strides))
-    loops.push_back({size, 0, stride});
+  // With run-time extents: the outputs are the kept loops'.
+  std::vector<Loop> loops = spec.kept;
+  if (!runtime) {
+    loops.clear();
+    for (auto [size, stride] : llvm::zip_equal(k.dst.sizes, k.dst.strides))
+      loops.push_back({size, 0, stride});
+  }
   p.line("static __global__ void __launch_bounds__(" +
          std::to_string(gpu().block) + ") " + name + "_fill(" + dst.c +
-         " *__restrict__ dst) {");
+         " *__restrict__ dst" + (runtime ? ", const " + extType + " x" : "") +
+         ") {");
   p.line("const " + U + " step = (" + U + ")gridDim.x * blockDim.x;");
   p.line("for (" + U + " i = (" + U + ")blockIdx.x * blockDim.x + " +
-         "threadIdx.x; i < " + lit(dstElements, U) + "; i += step) {");
+         "threadIdx.x; i < " + num(dstElements, "n", U) + "; i += step) {");
   p.line(I + " d = 0;");
   printDecode(p, loops, "i", "", "d");
-  p.line("dst[d] = " + name + "_finish(" +
-         (isArg() ? std::to_string(kArgNoIndex) : identity()) + ");");
+  p.line("dst[d] = " +
+         finishCall(isArg() ? std::to_string(kArgNoIndex) : identity()) + ";");
   p.line("}");
   p.line("}").line();
 }

@@ -266,30 +266,47 @@ void PlanKernelPrinter::printTranspose(Printer &p) {
   std::string T = std::to_string(gpu().tile);
   p.line(signature(name + "_transpose"));
   p.line("__shared__ " + src.c + " tile[" + T + "][" + T + " + 1];");
-  p.line("for (" + U + " t = blockIdx.x; t < " + lit(tiles, U) +
+  std::string tilesAt = lit(tilesA, U), tilesBt = lit(tilesB, U),
+              tilesT = lit(tiles, U);
+  if (runtime) {
+    // Tiles along a and b, and in all (x.n elements fill n / (a * b)
+    // planes; none when x.n is 0, which the launcher does not launch).
+    auto count = [&](const Loop &l) {
+      return "(" + sizeOf(l, U) + " + " + lit(gpu().tile - 1, U) + ") / " +
+             lit(gpu().tile, U);
+    };
+    p.line("const " + U + " tilesA = " + count(la) + ", tilesB = " + count(lb) +
+           ";");
+    p.line("const " + U + " tiles = tilesA * tilesB * (" + num(0, "n", U) +
+           " / (" + sizeOf(la, U) + " * " + sizeOf(lb, U) + "));");
+    tilesAt = "tilesA";
+    tilesBt = "tilesB";
+    tilesT = "tiles";
+  }
+  p.line("for (" + U + " t = blockIdx.x; t < " + tilesT +
          "; t += gridDim.x) {");
   p.line(U + " rest = t;");
-  p.line("const " + U + " a0 = rest % " + lit(tilesA, U) + " * " + T + ";");
-  p.line("rest /= " + lit(tilesA, U) + ";");
-  p.line("const " + U + " b0 = rest % " + lit(tilesB, U) + " * " + T + ";");
-  p.line("rest /= " + lit(tilesB, U) + ";");
+  p.line("const " + U + " a0 = rest % " + tilesAt + " * " + T + ";");
+  p.line("rest /= " + tilesAt + ";");
+  p.line("const " + U + " b0 = rest % " + tilesBt + " * " + T + ";");
+  p.line("rest /= " + tilesBt + ";");
   p.line(I + " s = 0, d = 0;");
   printDecode(p, outer, "rest", "s", "d");
   p.line("// Read: threadIdx.x runs along the source's unit stride.");
   p.line("for (unsigned r = threadIdx.y; r < " + T + "; r += blockDim.y) {");
   p.line("const " + U + " a = a0 + threadIdx.x, b = b0 + r;");
-  p.line("if (a < " + lit(la.size, U) + " && b < " + lit(lb.size, U) + ")");
+  p.line("if (a < " + sizeOf(la, U) + " && b < " + sizeOf(lb, U) + ")");
   p.line("  tile[r][threadIdx.x] = src[s + " +
-         mulExpr("(" + I + ")a", la.srcStride) + " + " +
-         mulExpr("(" + I + ")b", lb.srcStride) + "];");
+         mulExpr("(" + I + ")a", la, true) + " + " +
+         mulExpr("(" + I + ")b", lb, true) + "];");
   p.line("}");
   p.line("__syncthreads();");
   p.line("// Write: threadIdx.x runs along the destination's unit stride.");
   p.line("for (unsigned r = threadIdx.y; r < " + T + "; r += blockDim.y) {");
   p.line("const " + U + " a = a0 + r, b = b0 + threadIdx.x;");
-  p.line("if (a < " + lit(la.size, U) + " && b < " + lit(lb.size, U) + ")");
-  p.line("  dst[d + " + mulExpr("(" + I + ")a", la.dstStride) + " + " +
-         mulExpr("(" + I + ")b", lb.dstStride) +
+  p.line("if (a < " + sizeOf(la, U) + " && b < " + sizeOf(lb, U) + ")");
+  p.line("  dst[d + " + mulExpr("(" + I + ")a", la, false) + " + " +
+         mulExpr("(" + I + ")b", lb, false) +
          "] = " + convertExpr(src, dst, "tile[threadIdx.x][r]") + ";");
   p.line("}");
   p.line("// The next tile overwrites this one.");

@@ -33,10 +33,12 @@ TargetInfo cudaTargetInfo();
 
 /// Analyzes every function of a planned module (after layout-fold-views and
 /// layout-plan-copies) and prints its kernels and launchers as CUDA C++.
+/// Functions with dynamic layouts are planned for `target` once for every
+/// size (analyzeDynamicFunction) and take their extents at run time.
 /// Reports what it cannot generate as a diagnostic at the op and fails;
 /// nothing is printed then. `abis` receives each function's ABI in order.
 LogicalResult printCUDASource(ModuleOp planned, std::vector<FunctionABI> &abis,
-                              llvm::raw_ostream &os);
+                              const TargetInfo &target, llvm::raw_ostream &os);
 
 /// The C++ header declaring every function's launchers and view results.
 void printCUDAHeader(llvm::ArrayRef<FunctionABI> abis, llvm::StringRef guard,
