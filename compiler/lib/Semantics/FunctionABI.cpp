@@ -164,7 +164,10 @@ static const char *const kCLibraryNames[] = {
     "clock", "difftime", "mktime", "time", "asctime", "ctime", "gmtime",
     "localtime", "strftime", "timespec_get", "errno", "environ", "sysconf",
     "sched_yield", "nanosleep", "mmap", "munmap", "read", "write", "open",
-    "close"};
+    "close",
+    // glibc's <sched.h> with _GNU_SOURCE (which g++ defines), that <pthread.h>
+    // includes: a C++ program including both headers would not compile.
+    "clone", "unshare", "setns", "sched_getcpu"};
 
 /// <math.h>'s functions, which also stand for their `f` and `l` variants.
 static const char *const kMathNames[] = {
