@@ -55,10 +55,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::raw_null_ostream os;
   // Both CPU presets: the transpose tiles the planner chooses depend on the
   // register count. A plan the planner rejects is an error at its op.
+  // Explain also plans dynamic functions' kernels for every size.
   for (bool avx512 : {false, true}) {
-    if (failed(layout::planKernels(*module, layout::cpuTarget(avx512))))
+    layout::TargetInfo target = layout::cpuTarget(avx512);
+    if (failed(layout::planKernels(*module, target)))
       return 0;
-    layout::printExplain(*module, os);
+    layout::printExplain(*module, &target, os);
   }
   constexpr int64_t kMaxMemoryMapElements = int64_t(8) << 20;
   if (memoryMapElements(*module) <= kMaxMemoryMapElements)

@@ -1,5 +1,9 @@
 // RUN: layoutc %s --emit=explain | FileCheck %s
 // RUN: layoutc %s --emit=obj,header -o %t && FileCheck %s --check-prefix=CODEGEN < %t.h
+// What dynamic code generation cannot compile yet has no kernels, and says
+// why.
+// RUN: layoutc %S/../Target/CPU/Inputs/dynamic-intermediate.mlir --emit=explain | FileCheck %s --check-prefix=UNCOMPILED
+// UNCOMPILED: "kernels": null, "kernels_error": "{{.*}}dynamic-intermediate.mlir:3:8: dynamic code generation needs every new tensor to be a result of the function"}}
 
 // A function with dynamic layouts gets a `symbolic` section: each result's
 // sizes, strides and offset as expressions of the arguments' sizes (x[k] is
@@ -9,8 +13,11 @@
 // CHECK-LABEL: "name": "nhwc"
 // CHECK: "symbolic": {"symbols": {"x[0]": "x[0]", "x[1]": "x[1]", "x[2]": "x[2]", "x[3]": "x[3]"},
 // CHECK-NEXT: "results": [{"sizes": ["x[0]", "x[2]", "x[3]", "x[1]"], "strides": ["x[1]*x[2]*x[3]", "x[1]*x[3]", "x[1]", "1"], "offset": "0"}],
-// CHECK-NEXT: "copies": [{"op": "layout.contiguous", "loc": "{{.*}}explain-dynamic.mlir:16:8", "copies": "unless x[0]*x[1]*x[2]*x[3] == 0 || ((x[1] == 1 || x[2]*x[3] == 1) && (x[3] == 1 || x[1] == 1) && (x[2] == 1 || x[1]*x[3] - x[3] == 0))"}],
-// CHECK-NEXT: "checks": []}
+// CHECK-NEXT: "copies": [{"op": "layout.contiguous", "loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+7]]:8", "copies": "unless x[0]*x[1]*x[2]*x[3] == 0 || ((x[1] == 1 || x[2]*x[3] == 1) && (x[3] == 1 || x[1] == 1) && (x[2] == 1 || x[1]*x[3] - x[3] == 0))"}],
+// CHECK-NEXT: "checks": [],
+// Its kernels, planned once for every size: loops of symbolic sizes and
+// strides; chunks and index width are chosen at run time.
+// CHECK-NEXT: "kernels": [{"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": "x[0]", "src_stride": "x[1]*x[2]*x[3]", "dst_stride": "x[1]*x[2]*x[3]"}, {"size": "x[2]*x[3]", "src_stride": "1", "dst_stride": "x[1]"}, {"size": "x[1]", "src_stride": "x[2]*x[3]", "dst_stride": "1"}], "tiled_loops": [1, 2], "vector_width": 8, "parallel_dim": 0, "accumulator": null, "chunks": "run time", "index_bits": "run time"}], "kernels_error": null}}
 func.func @nhwc(%x: !layout.tensor<?x?x?x?xf32>) -> !layout.tensor<?x?x?x?xf32> {
   %p = layout.permute %x [0, 2, 3, 1] : !layout.tensor<?x?x?x?xf32>
   %c = layout.contiguous %p : !layout.tensor<?x?x?x?xf32, strided<[?, ?, 1, ?]>>
@@ -22,7 +29,8 @@ func.func @nhwc(%x: !layout.tensor<?x?x?x?xf32>) -> !layout.tensor<?x?x?x?xf32> 
 // CHECK: "symbolic": {"symbols": {"x[0]": "x[0]", "x[1]": "x[1]", "s0": "min(2, x[0])", "s1": "min(7, x[0])", "s2": "ceildiv(-s0 + s1, 2)"},
 // CHECK-NEXT: "results": [{"sizes": ["s2"], "strides": ["2*x[1]"], "offset": "x[1]*s0 + 3"}],
 // CHECK-NEXT: "copies": [],
-// CHECK-NEXT: "checks": [{"requires": "x[1] >= 4", "message": "select(): index 3 out of range for tensor of size [s2, x[1]] at dimension 1"}]}
+// CHECK-NEXT: "checks": [{"requires": "x[1] >= 4", "message": "select(): index 3 out of range for tensor of size [s2, x[1]] at dimension 1"}],
+// CHECK-NEXT: "kernels": [], "kernels_error": null}}
 func.func @rows(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xf32, strided<[?], offset: ?>> {
   %s = layout.slice %x dim 0 [2 : 7 : 2] : !layout.tensor<?x?xf32>
   %c = layout.select %s dim 1 index 3 : !layout.tensor<?x?xf32, strided<[?, 1], offset: ?>>
@@ -42,6 +50,9 @@ func.func @rows(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xf32, strided<[?
 // written for every size.
 // CODEGEN: result1: f32 sizes [x[1], x[0]] strides [x[0], 1] (written for every size, although PyTorch returns the operand itself when {{.*}}) (new tensor, caller-allocated)
 // CODEGEN: lrt_status_t of_clone(const DLTensor *x, DLTensor *result0, DLTensor *result1, const lrt_exec_options_t *options);
+// CHECK-LABEL: "name": "of_clone"
+// CHECK: "kernels": [{"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+3]]:8", "strategy": "memcpy"
+// CHECK-NEXT: {"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+4]]:8", "strategy": "transpose"
 func.func @of_clone(%x: !layout.tensor<?x?xf32>) -> (!layout.tensor<?x?xf32>, !layout.tensor<?x?xf32>) {
   %k = layout.clone %x : !layout.tensor<?x?xf32>
   %t = layout.transpose %k 0, 1 : !layout.tensor<?x?xf32>

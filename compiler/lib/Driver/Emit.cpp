@@ -179,7 +179,7 @@ static LogicalResult writeOutput(EmitKind kind, StringRef path,
     output.os() << "\n";
     return success();
   case EmitKind::Explain:
-    printExplain(planned, output.os());
+    printExplain(planned, &target.info, output.os());
     return success();
   case EmitKind::MemoryMap:
     printMemoryMap(planned, output.os());

@@ -128,10 +128,65 @@ static bool hasDynamicLayout(func::FuncOp func) {
   return dynamic;
 }
 
+/// A dynamic function's kernels as planned once for every size for
+/// `target` (analyzeDynamicFunction): strategy, loops with symbolic sizes and
+/// strides, and the decisions made at run time; where it cannot be compiled,
+/// `"kernels": null` and the error in `kernels_error`.
+static std::string explainDynamicKernels(func::FuncOp func,
+                                         const TargetInfo &target) {
+  std::string error;
+  FailureOr<FunctionABI> abi = [&] {
+    ScopedDiagnosticHandler capture(func.getContext(), [&](Diagnostic &d) {
+      if (error.empty() && d.getSeverity() == DiagnosticSeverity::Error)
+        error = formatLocation(d.getLocation()) + ": " + d.str();
+      return success();
+    });
+    return analyzeDynamicFunction(func, target);
+  }();
+  if (failed(abi))
+    return ",\n    \"kernels\": null, \"kernels_error\": " + jsonString(error);
+  SmallVector<std::string> kernels;
+  for (auto [k, x] : llvm::zip_equal(abi->kernels, abi->dynamic->kernels)) {
+    const KernelPlan &plan = k.plan;
+    std::string loops;
+    llvm::raw_string_ostream ls(loops);
+    llvm::interleaveComma(
+        x.loopText, ls, [&](const std::array<std::string, 3> &l) {
+          ls << "{\"size\": " << jsonString(l[0])
+             << ", \"src_stride\": " << jsonString(l[1])
+             << ", \"dst_stride\": " << jsonString(l[2]) << "}";
+        });
+    std::string tiled = "null";
+    if (plan.tiledLoops)
+      tiled = "[" + std::to_string(plan.tiledLoops->first) + ", " +
+              std::to_string(plan.tiledLoops->second) + "]";
+    std::string strategy =
+        ((plan.convert && !plan.accumulator ? "convert+" : "") +
+         stringifyKernelStrategy(plan.strategy))
+            .str();
+    kernels.push_back(
+        "{\"loc\": " + jsonString(formatLocation(k.loc)) +
+        ", \"strategy\": " + jsonString(strategy) + ", \"loops\": [" + loops +
+        "], \"tiled_loops\": " + tiled + ", \"vector_width\": " +
+        std::to_string(plan.vectorWidth) + ", \"parallel_dim\": " +
+        (plan.parallelLoop ? std::to_string(*plan.parallelLoop) : "null") +
+        ", \"accumulator\": " +
+        (plan.accumulator ? jsonString(*plan.accumulator) : "null") +
+        ", \"chunks\": \"run time\", \"index_bits\": \"run time\"}");
+  }
+  std::string out = ",\n    \"kernels\": [";
+  llvm::raw_string_ostream os(out);
+  llvm::interleave(kernels, os, ",\n                ");
+  os << "], \"kernels_error\": null";
+  return out;
+}
+
 /// A dynamic function's symbolic layouts: each result's sizes, strides and
 /// offset as expressions, the derived symbols' definitions, which ops copy
-/// under which condition, and the checks left for the run time.
-static std::string explainSymbolic(func::FuncOp func) {
+/// under which condition, and the checks left for the run time; with a
+/// target, its kernels (explainDynamicKernels).
+static std::string explainSymbolic(func::FuncOp func,
+                                   const TargetInfo *target) {
   SymbolicLayouts layouts;
   SymTable &t = layouts.table();
   SmallVector<std::string> copies;
@@ -222,11 +277,15 @@ static std::string explainSymbolic(func::FuncOp func) {
   llvm::interleave(copies, os, ",\n               ");
   os << "],\n    \"checks\": [";
   llvm::interleave(checks, os, ",\n               ");
-  os << "]}";
+  os << "]";
+  if (target)
+    os << explainDynamicKernels(func, *target);
+  os << "}";
   return out;
 }
 
-void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
+void mlir::layout::printExplain(ModuleOp module, const TargetInfo *target,
+                                raw_ostream &os) {
   os << "{\"functions\": [";
   bool firstFunc = true;
   for (auto func : module.getOps<func::FuncOp>()) {
@@ -278,7 +337,7 @@ void mlir::layout::printExplain(ModuleOp module, raw_ostream &os) {
     llvm::interleave(kernels, os, ",\n               ");
     os << "]";
     if (hasDynamicLayout(func))
-      os << explainSymbolic(func);
+      os << explainSymbolic(func, target);
     os << "}";
   }
   os << "]}\n";

@@ -416,6 +416,7 @@ private:
       x.sizes.push_back(output(size));
       x.srcStrides.push_back(output(s));
       x.dstStrides.push_back(output(d));
+      x.loopText.push_back({table().str(size), table().str(s), table().str(d)});
     }
     x.srcOffset = output(src.layout.offset);
     x.dstOffset = output(dst.offset);

@@ -18,6 +18,9 @@ COPY_KEYS = ["op", "loc", "bytes", "reason", "kernel"]
 KERNEL_KEYS = ["op", "loc", "strategy", "loops", "vector_width", "tile",
                "parallel_dim", "chunks", "index_bits", "streaming_stores",
                "accumulator"]
+DYNAMIC_KERNEL_KEYS = ["loc", "strategy", "loops", "tiled_loops",
+                       "vector_width", "parallel_dim", "accumulator", "chunks",
+                       "index_bits"]
 
 
 def expect_keys(obj, keys, what):
@@ -33,7 +36,14 @@ for func in doc["functions"]:
                 + (["symbolic"] if "symbolic" in func else []), "function")
     if "symbolic" in func:
         expect_keys(func["symbolic"], ["symbols", "results", "copies",
-                                       "checks"], "symbolic")
+                                       "checks", "kernels", "kernels_error"],
+                    "symbolic")
+        # Planned for every size, or null with the reason.
+        kernels = func["symbolic"]["kernels"]
+        if (kernels is None) == (func["symbolic"]["kernels_error"] is None):
+            sys.exit(f"{func['name']}: kernels and kernels_error: one of them is null")
+        for kernel in kernels or []:
+            expect_keys(kernel, DYNAMIC_KERNEL_KEYS, "dynamic kernel")
     print("function", func["name"])
     for result in func["results"]:
         expect_keys(result, RESULT_KEYS, "result")

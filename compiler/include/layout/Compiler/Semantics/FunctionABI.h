@@ -114,6 +114,9 @@ struct DynamicABI {
     int64_t srcOffset = 0, dstOffset = 0;
     std::optional<int64_t> outputs, perOutput;
     llvm::SmallVector<int64_t, 6> srcDimSizes, srcDimStrides;
+    /// Each plan loop's size, source and destination stride as
+    /// expressions (explain).
+    std::vector<std::array<std::string, 3>> loopText;
   };
   std::vector<KernelExtents> kernels;
   /// A returned copy that PyTorch makes for some sizes only (contiguous of
