@@ -318,6 +318,10 @@ private:
   void streamingLanes(Value s, Value d, const KernelLoop &la,
                       const KernelLoop &lb, Value ia, Value ib, int64_t n,
                       int64_t blocks, int64_t aBlocks);
+  void emitLanesTile(function_ref<Value(int64_t, int64_t)> srcAt,
+                     function_ref<Value(int64_t)> dstRows,
+                     function_ref<Value(Value, int64_t)> dstAt, int64_t n,
+                     int64_t blocks, int64_t aBlocks);
   SmallVector<Value> transposeLanes4(ArrayRef<Value> v, int64_t n);
 
   // Run-time-extent mode (RuntimeExtents.cpp).
@@ -341,6 +345,8 @@ private:
   SmallVector<Value> rtSquare(Value at, int64_t firstRow, int64_t n);
   void rtSquaresAlongA(Value s, Value d, Value ia, Value ib, int64_t n,
                        int64_t blocks, int64_t aBlocks);
+  void rtLanes(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,
+               int64_t aBlocks);
   void rtEdge(Value s, Value d, Value ia, Value ib, int64_t n, Value rows,
               Value cols);
   void rtReduceNest(size_t depth, Value s, Value a);
@@ -387,7 +393,7 @@ private:
   /// before the loops around the planes (rtPlaneBounds).
   struct {
     Value aFull, rowsLeft, rowsAligned, bWide, bFull, aHalf, halfRows, halfEnd,
-        colsLeft, aWide, crowded, rowsFirst, aColumns;
+        colsLeft, aWide, crowded, rowsFirst, aColumns, aLanes;
   } rtBounds;
   Value rtExt;
   /// The induction variables of the copy nest's loops around the one being

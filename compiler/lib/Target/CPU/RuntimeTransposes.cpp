@@ -158,6 +158,8 @@ void KernelBuilder::rtPlaneBounds() {
   Range ra = rtRange(a), rb = rtRange(bl);
   auto &pb = rtBounds;
   pb.aFull = floorTo(ra.lo, ra.hi, n);
+  if (lanesTile(n, blocks) && lineBlocks(n) > 1)
+    pb.aLanes = floorTo(ra.lo, ra.hi, n * lineBlocks(n));
   // Source rows 1 KiB apart (or a multiple) crowd 4 or fewer L1 sets: a
   // tile's rows evict each other before the next tile down a reads the
   // rest of their lines.
@@ -218,10 +220,20 @@ void KernelBuilder::rtTiles(Value s, Value d) {
   auto column = [&](Value ib, int64_t blk) {
     auto tiles = [&](bool streaming) {
       int64_t aBlocks = lineBlocks(n);
-      if (streaming)
-        return e.forLoop(ra.lo, pb.aFull, n, [&](Value ia) {
+      if (streaming) {
+        // Squares of 16-byte rows take whole source lines in one tile
+        // (streamingLanes): read a square at a time, lines of rows that
+        // share an L1 set come back from L2 for every square.
+        Value from = ra.lo;
+        if (lanesTile(n, blk) && aBlocks > 1) {
+          from = pb.aLanes;
+          e.forLoop(ra.lo, pb.aLanes, n * aBlocks,
+                    [&](Value ia) { rtLanes(s, d, ia, ib, n, blk, aBlocks); });
+        }
+        return e.forLoop(from, pb.aFull, n, [&](Value ia) {
           rtMicro(s, d, ia, ib, n, blk, streaming);
         });
+      }
       if (aBlocks > 1)
         e.forLoop(ra.lo, pb.aWide, n * aBlocks, [&](Value ia) {
           rtSquaresAlongA(s, d, ia, ib, n, blk, aBlocks);
@@ -376,4 +388,23 @@ void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
   maskedSquare(
       s, d, [&](Value i) { return e.mul(i, sb); },
       [&](Value i) { return e.mul(i, da); }, ia, ib, n, rows, cols);
+}
+
+/// streamingLanes with run-time strides: `aBlocks` x `blocks` squares of
+/// 16-byte rows whose destination rows are whole lines.
+void KernelBuilder::rtLanes(Value s, Value d, Value ia, Value ib, int64_t n,
+                            int64_t blocks, int64_t aBlocks) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  usesWideRegisters = true;
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  Value base = e.add(e.add(s, ia), e.mul(ib, sb));
+  emitLanesTile(
+      [&](int64_t row, int64_t col) {
+        return e.add(base, e.add(e.mulc(sb, row), e.c64(col)));
+      },
+      [&](int64_t ab) {
+        return e.add(e.add(d, ib), e.mul(e.add(ia, e.c64(ab * n)), da));
+      },
+      [&](Value out, int64_t i) { return e.add(out, e.mulc(da, i)); }, n,
+      blocks, aBlocks);
 }

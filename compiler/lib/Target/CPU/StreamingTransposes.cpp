@@ -355,8 +355,28 @@ void KernelBuilder::streamingQuarters(Value s, Value d, const KernelLoop &la,
 void KernelBuilder::streamingLanes(Value s, Value d, const KernelLoop &la,
                                    const KernelLoop &lb, Value ia, Value ib,
                                    int64_t n, int64_t blocks, int64_t aBlocks) {
-  Type vt = e.vecOf(src.mem, n);
   Value base = e.add(e.add(s, ia), e.mulc(ib, lb.srcStride));
+  emitLanesTile(
+      [&](int64_t row, int64_t col) {
+        return e.add(base, e.c64(row * lb.srcStride + col));
+      },
+      [&](int64_t ab) {
+        return e.add(e.add(d, ib),
+                     e.mulc(e.add(ia, e.c64(ab * n)), la.dstStride));
+      },
+      [&](Value out, int64_t i) { return e.add(out, e.c64(i * la.dstStride)); },
+      n, blocks, aBlocks);
+}
+
+/// streamingLanes with the tile's addresses from callbacks (static strides
+/// or run-time ones): `srcAt(row, col)` the source element of a tile row
+/// (b index) and column (a index), `dstRows(ab)` the destination element
+/// starting a-block ab's first row, `dstAt(out, i)` its row i.
+void KernelBuilder::emitLanesTile(function_ref<Value(int64_t, int64_t)> srcAt,
+                                  function_ref<Value(int64_t)> dstRows,
+                                  function_ref<Value(Value, int64_t)> dstAt,
+                                  int64_t n, int64_t blocks, int64_t aBlocks) {
+  Type vt = e.vecOf(src.mem, n);
   // rows[ab][j]: row j of the squares of a-block ab, one per lane.
   SmallVector<SmallVector<Value>> rows(aBlocks);
   if (blocks == 4 && aBlocks == 4) {
@@ -365,8 +385,7 @@ void KernelBuilder::streamingLanes(Value s, Value d, const KernelLoop &la,
       SmallVector<Value> whole;
       for (int64_t blk = 0; blk < blocks; ++blk)
         whole.push_back(
-            sourceLoad(line, e.add(base, e.c64((blk * n + j) * lb.srcStride)),
-                       /*lineStart=*/true));
+            sourceLoad(line, srcAt(blk * n + j, 0), /*lineStart=*/true));
       SmallVector<Value> byBlock = transposeLanes4(whole, n);
       for (int64_t ab = 0; ab < aBlocks; ++ab)
         rows[ab].push_back(byBlock[ab]);
@@ -376,18 +395,16 @@ void KernelBuilder::streamingLanes(Value s, Value d, const KernelLoop &la,
       for (int64_t j = 0; j < n; ++j) {
         SmallVector<Value> parts;
         for (int64_t blk = 0; blk < blocks; ++blk)
-          parts.push_back(sourceLoad(
-              vt, e.add(base, e.c64((blk * n + j) * lb.srcStride + ab * n)),
-              lineStart(ab * n)));
+          parts.push_back(
+              sourceLoad(vt, srcAt(blk * n + j, ab * n), lineStart(ab * n)));
         rows[ab].push_back(concat(parts));
       }
   }
   for (int64_t ab = 0; ab < aBlocks; ++ab) {
     SmallVector<Value> cols = interleaveTranspose(std::move(rows[ab]), blocks);
-    Value out =
-        e.add(e.add(d, ib), e.mulc(e.add(ia, e.c64(ab * n)), la.dstStride));
+    Value out = dstRows(ab);
     for (int64_t i = 0; i < n; ++i)
-      e.store(cols[i], dstPtr, dst.mem, e.add(out, e.c64(i * la.dstStride)),
+      e.store(e.convert(cols[i], src, dst), dstPtr, dst.mem, dstAt(out, i),
               /*nontemporal=*/true);
   }
 }
