@@ -40,6 +40,23 @@ sentinel before every call.  Every program runs at its natural shape and at
 the benchmark cases, a shape above 256 KiB.  Calls alternate options NULL,
 num_threads 1 and num_threads 2.
 
+CUDA (--target cuda).  The modules are compiled with `layoutc --target=cuda
+--emit=cuda,header`, each .cu built as host C++ against the CUDA emulation
+(runtime/cuda/, --cuda-include) and linked with device_cuda.cpp (the device
+hooks of exec_test.py's driver) and the runtime into the shared library.
+Every call mirrors each buffer, guard bytes included, into the emulation's
+device memory (cudaMalloc), passes kDLCUDA tensors and the default stream,
+synchronizes and copies every buffer back, so the checks below read what
+the kernels left in device memory.  Every other good call goes through
+`<function>_raw` (device pointers, the input sizes its prototype names,
+the `_view` reports, the stream).  Bad calls also pass a tensor of device
+kDLCPU and kDLCUDA tensors over host memory.  --nvcc builds every .cu for
+--cuda-arch too, warnings as errors (one check per module).  Kernels CUDA
+code generation refuses at the op ("CUDA code generation: ...") are listed
+as known limitation L2.  --sample K shortens a run: the bench cases (R1-R5
+too), the programs with malformed-tensor calls or returning views, and
+every K-th of the others.
+
 Checks.  A shape PyTorch accepts must return NULL, every new result must
 equal PyTorch's bit for bit (floats: NaN where PyTorch has NaN, otherwise
 the same bits; a float sum, mean or prod within exec_test.py's
@@ -47,7 +64,7 @@ reduce_oracle tolerance instead, whose rule is in exec_test.py's
 docstring), a written argument must equal PyTorch's copy_ into it over
 its whole storage, and guard bytes must stay.  A bad call (PyTorch raises,
 or a tensor does not match: wrong output size or strides, wrong static size,
-rank or dtype) must return a status whose message is
+rank, dtype or device) must return a status whose message is
 `<function>: <PyTorch's message>` or names the mismatch as the runtime does
 (`expected size N in dimension D, got M`), and must write nothing.
 
@@ -95,8 +112,10 @@ KNOWN = {
     "L1": "layout.copy into a dynamic destination that layoutc cannot prove distinct for every size "
           "(a strided slice of an argument): 'cannot prove that the destination ... does not overlap "
           "itself'; a permutation of a dense layout (a row-major argument, a transpose) is proven",
+    "L2": "--target cuda: a kernel CUDA code generation rejects with a clear error at the op "
+          "('CUDA code generation: ...')",
 }
-KNOWN_CODEGEN = {"L1": "does not overlap itself"}
+KNOWN_CODEGEN = {"L1": "does not overlap itself", "L2": "CUDA code generation: "}
 DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$", re.M)
 
 
@@ -299,6 +318,7 @@ class Prog:
         self.generator = None               # random chains: next-op callback
         self.view_result = False            # the function returns views only
         self.view_reports = []              # results with a `_view` report (header)
+        self.raw = None                     # CUDA: (<name>_raw, its sizes as [(argument, dim)])
         self.module = ""
         self.checks: List[Optional[tuple]] = []  # set by reference()
 
@@ -575,8 +595,12 @@ def extent(sizes, strides) -> int:
 class Buffer:
     """A tensor's storage with GUARD bytes either side, and its DLTensor."""
 
-    def __init__(self, dt: DType, sizes, strides=None, null_strides=False):
+    def __init__(self, dt: DType, sizes, strides=None, null_strides=False, host=None):
         self.dt = dt
+        # --target cuda: None (the call mirrors the buffer into device
+        # memory), or the DLPack device type of a tensor whose data stays in
+        # host memory (bad calls).
+        self.host = host
         self.sizes = tuple(sizes)
         self.strides = tuple(strides) if strides is not None else row_major(sizes)
         self.n = extent(self.sizes, self.strides)
@@ -669,10 +693,15 @@ class Library:
         f.argtypes = [ctypes.c_void_p] * (nparams + 1)
         return f
 
-    def call(self, f, tensors: List[DLTensor], options, reports=()) -> Optional[str]:
-        """`reports`: per `<result>_view` parameter, a ctypes.c_int32 or
-        None (NULL)."""
-        ptrs = [ctypes.cast(ctypes.pointer(t), ctypes.c_void_p) for t in tensors]
+    def call(self, f, bufs: List[Buffer], options, reports=(), sizes=None) -> Optional[str]:
+        """The DLPack entry point f on the buffers' DLTensors or, with
+        `sizes`, a raw one (CudaLibrary) on their data pointers and these
+        dynamic sizes.  `reports`: per `<result>_view` parameter, a
+        ctypes.c_int32 or None (NULL)."""
+        if sizes is None:
+            ptrs = [ctypes.cast(ctypes.pointer(b.dl), ctypes.c_void_p) for b in bufs]
+        else:
+            ptrs = [b.dl.data for b in bufs] + list(sizes)
         ptrs += [None if r is None else ctypes.cast(ctypes.pointer(r), ctypes.c_void_p) for r in reports]
         opt = None if options is None else ctypes.cast(ctypes.pointer(options), ctypes.c_void_p)
         st = f(*ptrs, opt)
@@ -681,6 +710,58 @@ class Library:
         msg = self.lib.lrt_status_message(st).decode()
         self.lib.lrt_status_free(st)
         return msg
+
+
+KDL_CPU, KDL_CUDA = 1, 2
+
+
+class ExecDevice(ctypes.Structure):
+    """driver.h's exec_device_t: device_cuda.cpp's hooks, linked into every
+    CUDA library (the emulation's allocation table is the library's own)."""
+    _fields_ = [("device_type", ctypes.c_int),
+                ("alloc", ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_size_t)),
+                ("release", ctypes.CFUNCTYPE(None, ctypes.c_void_p)),
+                ("to_device", ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)),
+                ("to_host", ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)),
+                ("sync", ctypes.CFUNCTYPE(None))]
+
+
+class CudaLibrary(Library):
+    """The CUDA launchers built as host C++ against the emulation: each call
+    mirrors every buffer (guard bytes included) into device memory, passes
+    kDLCUDA tensors over it and the default stream, synchronizes and copies
+    every buffer back, so the host-side checks see device memory."""
+
+    def __init__(self, path):
+        super().__init__(path)
+        self.device = ctypes.POINTER(ExecDevice).in_dll(self.lib, "exec_device").contents
+
+    def raw_entry(self, name, npointers, nsizes, nreports):
+        f = getattr(self.lib, name)
+        f.restype = ctypes.c_void_p
+        f.argtypes = [ctypes.c_void_p] * npointers + [ctypes.c_int64] * nsizes + [ctypes.c_void_p] * (nreports + 1)
+        return f
+
+    def call(self, f, bufs: List[Buffer], options, reports=(), sizes=None) -> Optional[str]:
+        mirrors = []
+        for b in bufs:
+            if b.host is not None:
+                b.dl.device = DLDevice(b.host, 0)
+                continue
+            n = b.raw.numel()
+            d = self.device.alloc(n)
+            self.device.to_device(d, b.raw.data_ptr(), n)
+            mirrors.append((b, d, n))
+            b.dl.data = d + GUARD
+            b.dl.device = DLDevice(KDL_CUDA, 0)
+        try:
+            return super().call(f, bufs, None, reports, sizes)
+        finally:
+            self.device.sync()
+            for b, d, n in mirrors:
+                self.device.to_host(b.raw.data_ptr(), d, n)
+                self.device.release(d)
+                b.dl.data = b.raw.data_ptr() + GUARD
 
 
 # ---------------------------------------------------------------------------
@@ -1376,6 +1457,7 @@ class Runner:
         self.passed = 0
         self.failed = 0
         self.calls = 0
+        self.raw_calls = 0                  # CUDA: good calls through <function>_raw
         self.view_reports = 0               # calls whose result was reported a view
         self.bad_calls = 0
         self.known_bugs: Dict[str, List[str]] = {}
@@ -1464,8 +1546,16 @@ class Runner:
         # call passes NULL (always written), the others ask for the report.
         reports = [None if self.calls % 3 == 0 else ctypes.c_int32(99) for _ in p.view_reports]
         out_snaps = {r: b.snapshot() for r, b in outs}
-        msg = lib.call(f, [b.dl for b in arg_bufs] + [b.dl for _, b in outs], self.options(), reports)
+        bufs = arg_bufs + [b for _, b in outs]
         where = f"shape {shape}"
+        if p.raw and self.calls % 2:
+            # CUDA: every other call through <function>_raw (device
+            # pointers, then the input sizes the header lists).
+            where += " through _raw"
+            self.raw_calls += 1
+            msg = lib.call(p.raw[0], bufs, self.options(), reports, [shape[a][d] for a, d in p.raw[1]])
+        else:
+            msg = lib.call(f, bufs, self.options(), reports)
         if msg is not None:
             return self.fail(p, f"{where}: PyTorch accepts, the call returns an error: {msg}")
         problems = []
@@ -1547,7 +1637,7 @@ class Runner:
             b.fill_sentinel()
         snaps = [b.snapshot() for b in arg_bufs] + [b.snapshot() for _, b in outs]
         reports = [ctypes.c_int32(99) for _ in p.view_reports]
-        msg = lib.call(f, [b.dl for b in arg_bufs] + [b.dl for _, b in outs], self.options(), reports)
+        msg = lib.call(f, arg_bufs + [b for _, b in outs], self.options(), reports)
         if any(r.value != 99 for r in reports):
             return self.fail(p, f"bad call ({why}) at shape {shape}: a view report was written by the failing call")
         where = f"bad call ({why}) at shape {shape}"
@@ -1568,11 +1658,29 @@ class Runner:
         self.passed += 1
 
     # -- a program -------------------------------------------------------------
+    def cuda_raw_entry(self, p: Prog, lib: CudaLibrary, header: str, params: str, npointers: int):
+        """The CUDA launchers end with the stream; <function>_raw takes the
+        device pointers, the input sizes it names `<argument>_size<dim>`,
+        the `_view` reports and the stream.  Sets p.raw."""
+        raw = re.search(rf"^lrt_status_t {p.name}_raw\((.*)\);$", header, re.M)
+        raw_params = raw.group(1).split(", ") if raw else []
+        last = params.split(", ")[-1 - len(p.view_reports):]   # the `_view` reports and the stream
+        sizes = [re.fullmatch(r"int64_t (\w+)_size(\d+)", q) for q in raw_params[npointers:-len(last)]]
+        names = [a.name for a in p.args]
+        if last[-1] != "cudaStream_t stream" or len(raw_params) < npointers + len(last) or \
+                raw_params[-len(last):] != last or not all(m and m.group(1) in names for m in sizes):
+            return self.fail(p, f"the launchers' prototypes are not the CUDA ABI's: {p.name}({params}), "
+                                f"{p.name}_raw({raw.group(1) if raw else 'missing'})")
+        p.raw = (lib.raw_entry(p.name + "_raw", npointers, len(sizes), len(p.view_reports)),
+                 [(m.group(1), int(m.group(2))) for m in sizes])
+
     def run_program(self, p: Prog, lib: Library, header: str):
         n_out = sum(1 for a in p.aliases if a is None)
         sig = re.search(rf"^lrt_status_t {p.name}\((.*)\);$", header, re.M)
         p.view_reports = [int(r) for r in re.findall(r"int32_t \*result(\d+)_view", sig.group(1) if sig else "")]
         f = lib.entry(p.name, len(p.args) + n_out + len(p.view_reports))
+        if isinstance(lib, CudaLibrary):
+            self.cuda_raw_entry(p, lib, header, sig.group(1) if sig else "", len(p.args) + n_out)
         if p.view_result:
             if any(a is None for a in p.aliases):
                 self.fail(p, f"returns a view, but explain says a result is new storage: aliases {p.aliases}")
@@ -1600,17 +1708,18 @@ def header_aliases(header: str, p: Prog) -> List[Optional[int]]:
     return out
 
 
-def runtime_bad_cases(progs: Dict[str, Prog]):
+def runtime_bad_cases(progs: Dict[str, Prog], cuda: bool):
     """Malformed tensors: wrong output size / strides, a wrong static size,
-    rank or dtype of an argument."""
+    rank or dtype of an argument; for the CUDA launchers also tensors of
+    device kDLCPU and kDLCUDA tensors whose data is host memory."""
 
-    def wrong_output(shape, r, sizes, strides, pattern):
+    def wrong_output(shape, r, sizes, strides, pattern, host=None):
         def run(runner, p, f, lib):
             runner.run_bad(p, f, lib, shape, why="runtime", expected=pattern,
-                           out_override=lambda: [(r, Buffer(p.result_dtypes[r], sizes, strides))])
+                           out_override=lambda: [(r, Buffer(p.result_dtypes[r], sizes, strides, host=host))])
         return run
 
-    def wrong_arg(shape, name, dt, sizes, pattern):
+    def wrong_arg(shape, name, dt, sizes, pattern, host=None):
         def run(runner, p, f, lib):
             good = {a.name: shape[a.name] for a in p.args}
             inputs = runner.inputs_for(p, good)
@@ -1619,7 +1728,7 @@ def runtime_bad_cases(progs: Dict[str, Prog]):
             except RuntimeError:
                 results = None
             runner.run_bad(p, f, lib, shape, inputs=inputs, why="runtime", expected=pattern,
-                           arg_override={name: lambda: Buffer(DTYPES[dt], sizes)},
+                           arg_override={name: lambda: Buffer(DTYPES[dt], sizes, host=host)},
                            out_override=lambda: runner.out_buffers(p, results) if results else [])
         return run
 
@@ -1662,6 +1771,17 @@ def runtime_bad_cases(progs: Dict[str, Prog]):
         "R4_argmax_i32": [wrong_arg({"x": [5, 7]}, "x", "i32", [5, 7, 1], r"argument 0 \(x\): expected rank 2, got 3")],
         "R5": [wrong_output({"x": [3, 4]}, 0, [1], None, r"expected rank 0, got 1")],
     }
+    if cuda:
+        host_data = r"data is not device memory \(host pointer\?\)"
+        cases["P1"] += [wrong_arg({"x": [5, 7]}, "x", "f32", [5, 7], r"argument 0 \(x\): expected device cuda, got cpu",
+                                  host=KDL_CPU),
+                        wrong_arg({"x": [5, 7]}, "x", "f32", [5, 7], r"argument 0 \(x\): " + host_data, host=KDL_CUDA),
+                        wrong_output({"x": [5, 7]}, 0, [7, 5], None, r"argument 1 \(result0\): " + host_data,
+                                     host=KDL_CUDA)]
+        cases["copy_T"] += [wrong_arg({"x": [5, 7], "y": [7, 5]}, "y", "f32", [7, 5],
+                                      r"argument 1 \(y\): expected device cuda, got cpu", host=KDL_CPU)]
+        cases["R1"] += [wrong_output({"x": [5, 7]}, 0, [5], None, r"argument 1 \(result0\): " + host_data,
+                                     host=KDL_CUDA)]
     for name, runs in cases.items():
         if name in progs:
             progs[name].extra_bad = runs
@@ -1674,8 +1794,12 @@ def main(argv=None) -> int:
     parser.add_argument("--rt-lib", required=True, help="liblayout_rt.a (built with -fPIC)")
     parser.add_argument("--rt-include", required=True)
     parser.add_argument("--cc", default="cc", help="C compiler (with flags) that links the shared library")
+    ex.add_target_arguments(parser)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--count", type=int, default=320, help="random view chains (default 320)")
+    parser.add_argument("--sample", type=int, default=1,
+                        help="hand-written programs: the bench cases (R1-R5 too), those with malformed-tensor calls, "
+                             "those returning views, and every K-th of the others (default 1: all)")
     parser.add_argument("--batch", type=int, default=80, help="functions per module")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--workdir", help="keep modules and libraries here")
@@ -1687,15 +1811,23 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     args.layoutc = shutil.which(args.layoutc) or args.layoutc
     # A sanitizer-instrumented library cannot be loaded into python.
-    cc = [w for w in shlex.split(args.cc) if not w.startswith("-fsanitize")]
+    cc, cxx = ([w for w in shlex.split(c) if not w.startswith("-fsanitize")] for c in (args.cc, args.cxx))
     torch.manual_seed(args.seed)
+    cuda = args.target == "cuda"
+    if cuda and not (args.cuda_include and os.path.isdir(args.cuda_include)):
+        parser.error("--target cuda needs --cuda-include (runtime/cuda/include)")
 
-    hand = (bench_programs() + dtype_programs() + view_ops_programs() + copy_programs() + view_result_programs()
+    bench = bench_programs()
+    hand = (bench + dtype_programs() + view_ops_programs() + copy_programs() + view_result_programs()
             + reduction_programs())
+    runtime_bad_cases({p.name: p for p in hand}, cuda)
+    # --sample: every K-th of the programs other than the bench cases (with
+    # R1-R5), those with malformed-tensor calls and those returning views.
+    others = [p for p in hand[len(bench):]
+              if not (re.fullmatch(r"R\d", p.name) or getattr(p, "extra_bad", None) or p.view_result)]
+    hand = [p for p in hand if p not in others or p in others[::args.sample]]
     randoms = [random_program(i, args.seed) for i in range(args.count)]
     progs = hand + randoms
-    by_name = {p.name: p for p in progs}
-    runtime_bad_cases(by_name)
 
     tmp = None
     if args.workdir:
@@ -1705,6 +1837,14 @@ def main(argv=None) -> int:
         tmp = tempfile.TemporaryDirectory()
         workdir = tmp.name
     runner = Runner(args)
+    settings = ex.Settings(args.layoutc, os.path.abspath(args.rt_lib), os.path.abspath(args.rt_include), cc, [], "",
+                           600, 0, target=args.target, cxx=cxx)
+    if cuda:
+        proc = settings.use_cuda(args, workdir, "-fPIC")
+        if proc.returncode != 0:
+            print(f"FAIL device_cuda.cpp does not compile: {proc.stderr}")
+            print("0 passed, 1 failed")
+            return 1
 
     resolve_types(args, progs, workdir)
     skipped = []
@@ -1720,9 +1860,9 @@ def main(argv=None) -> int:
     for p in built:
         p.result_dtypes = [DTYPES[dtype_of_type(p.types[r])] for r in p.rets]
 
-    # Code generation: obj + header, and explain for the aliases.
+    # Code generation: obj (CUDA: the .cu) + header, and explain for the aliases.
     def flags(path):
-        return ["--emit=obj,header", "-o", path[:-5]]
+        return settings.emit_kinds() + ["-o", path[:-5]]
 
     chunks = [built[i:i + args.batch] for i in range(0, len(built), args.batch)]
     compiled = []
@@ -1739,24 +1879,37 @@ def main(argv=None) -> int:
                 skipped.append(p)
             else:
                 p.module = "codegen"
-                runner.fail(p, f"layoutc --emit=obj,header rejects it: {msg}\n" + "\n".join(p.text()))
+                runner.fail(p, f"layoutc {' '.join(settings.emit_kinds())} rejects it: {msg}\n" + "\n".join(p.text()))
         compiled += done
 
     def link(item):
         group, _, path = item
         base = path[:-5]
-        explain = subprocess.run([args.layoutc, path, "--emit=explain"], capture_output=True, text=True)
+        explain = subprocess.run([args.layoutc, path, "--emit=explain"] + (["--target=cuda"] if cuda else []),
+                                 capture_output=True, text=True)
         lib = base + ".so"
-        link_cmd = cc + ["-shared", "-o", lib, base + ".o", "-Wl,--whole-archive", args.rt_lib,
-                         "-Wl,--no-whole-archive", "-lpthread", "-lm"]
+        objects = [base + ".o"]
+        if cuda:
+            # The .cu as host C++ against the emulation, with the device hooks.
+            proc = settings.compile_cuda(base, "-fPIC")
+            if proc.returncode != 0:
+                proc.stderr = f"{base}.cu does not compile as host C++: {proc.stderr}"
+                return group, path, base, explain, proc, lib
+            objects += [settings.device_obj] + ([settings.emu_lib] if settings.emu_lib else [])
+        link_cmd = (cxx if cuda else cc) + ["-shared", "-o", lib] + objects + [
+            "-Wl,--whole-archive", args.rt_lib, "-Wl,--no-whole-archive", "-lpthread", "-lm"]
         proc = subprocess.run(link_cmd, capture_output=True, text=True)
         return group, path, base, explain, proc, lib
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        linked = list(pool.map(link, compiled))
+    # Modules run as soon as they are linked; nvcc builds them meanwhile.
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    linking = [pool.submit(link, item) for item in compiled]
+    nvcc = [pool.submit(settings.nvcc_check, os.path.basename(path[:-5]), path[:-5])
+            for _, _, path in compiled if settings.nvcc]
 
     random_ran = 0
-    for group, path, base, explain, proc, libpath in linked:
+    for future in linking:
+        group, path, base, explain, proc, libpath = future.result()
         for p in group:
             p.module = os.path.basename(path)
         if proc.returncode != 0 or explain.returncode != 0:
@@ -1766,7 +1919,7 @@ def main(argv=None) -> int:
         info = {fn["name"]: fn for fn in json.loads(explain.stdout)["functions"]}
         with open(base + ".h") as fh:
             header = fh.read()
-        lib = Library(libpath)
+        lib = (CudaLibrary if cuda else Library)(libpath)
         for p in group:
             p.aliases = header_aliases(header, p)
             explained = [r["aliases"] for r in info[p.name]["results"]]
@@ -1793,6 +1946,15 @@ def main(argv=None) -> int:
                 random_ran += 1
             runner.run_program(p, lib, header)
 
+    for future in nvcc:
+        name, failure = future.result()
+        if failure:
+            runner.failed += 1
+            print(f"FAIL {name}: {failure}")
+        else:
+            runner.passed += 1
+    pool.shutdown()
+
     n_skipped = len(skipped)
     reasons = collections.Counter(re.sub(r"'[^']*'|\d+", "_", p.error)[:90] if p.error else "fewer than 3 shapes PyTorch accepts"
                                   for p in skipped)
@@ -1811,6 +1973,8 @@ def main(argv=None) -> int:
     if runner.view_reports < args.min_views:
         print(f"FAIL too few view reports: {runner.view_reports} < {args.min_views}")
         runner.failed += 1
+    if cuda:
+        print(f"{runner.raw_calls} calls through <function>_raw")
     if runner.bad_calls < args.min_bad:
         print(f"FAIL too few bad calls: {runner.bad_calls} < {args.min_bad}")
         runner.failed += 1

@@ -1150,6 +1150,44 @@ class Settings:
             return ["--target=cuda", "--emit=cuda,header"]
         return ["--emit=obj,header"]
 
+    def use_cuda(self, args, workdir: str, *flags: str) -> subprocess.CompletedProcess:
+        """--target cuda: the CUDA settings of the command line (add_target_arguments),
+        and device_cuda.cpp (the driver's device hooks) built into workdir with `flags`."""
+        self.cuda_include = os.path.abspath(args.cuda_include)
+        self.emu_lib = os.path.abspath(args.cuda_emu_lib) if args.cuda_emu_lib else ""
+        self.nvcc = args.nvcc or ""
+        self.cuda_archs = tuple(a for a in args.cuda_arch.split(",") if a)
+        self.device_obj = os.path.join(workdir, "device_cuda.o")
+        return run(self.cxx + ["-std=c++17", "-O1", "-Wall", *flags, "-c", os.path.join(HERE, "device_cuda.cpp"),
+                   "-o", self.device_obj] + self.includes(HERE), self.timeout)
+
+    def compile_cuda(self, base: str, *flags: str) -> subprocess.CompletedProcess:
+        """The generated base.cu as host C++ against the CUDA emulation (base.o)."""
+        return run(self.cxx + ["-std=c++17", "-O1", *flags, "-x", "c++", "-c", base + ".cu", "-o", base + ".o"]
+                   + self.includes(os.path.dirname(base)), self.timeout)
+
+    def nvcc_check(self, name: str, base: str) -> Tuple[str, Optional[str]]:
+        """nvcc builds the generated base.cu for every architecture (no GPU
+        needed), warnings as errors: (name of the check, its failure or None)."""
+        gencode = []
+        for arch in self.cuda_archs:
+            gencode += ["-gencode", f"arch=compute_{arch[3:]},code={arch}"]
+        proc = run([self.nvcc, "-std=c++17", "--Werror", "all-warnings", "-c", base + ".cu", "-o", base + ".nvcc.o"]
+                   + gencode + self.includes(os.path.dirname(base)), max(self.timeout, 600))
+        return f"{name} nvcc {','.join(self.cuda_archs)}", None if proc.returncode == 0 else tail(proc.stderr)
+
+
+def add_target_arguments(parser: argparse.ArgumentParser):
+    """--target and the CUDA options (Settings.use_cuda reads them)."""
+    parser.add_argument("--target", choices=["cpu", "cuda"], default="cpu",
+                        help="cpu: --emit=obj,header; cuda: the CUDA launchers (--target=cuda --emit=cuda,header) "
+                             "built as host C++ against the emulation and run on it")
+    parser.add_argument("--cxx", default="c++", help="C++ compiler (headers; CUDA target) (default c++)")
+    parser.add_argument("--cuda-include", help="the CUDA runtime support headers (runtime/cuda/include)")
+    parser.add_argument("--cuda-emu-lib", help="the emulation's static library, if it has one")
+    parser.add_argument("--nvcc", help="also build every generated .cu with this nvcc (a check per module)")
+    parser.add_argument("--cuda-arch", default="sm_80,sm_90", help="architectures for --nvcc (default sm_80,sm_90)")
+
 
 @dataclasses.dataclass
 class Outcome:
@@ -1289,8 +1327,8 @@ class Module:
             return list(self.outcomes.values())
         if s.cuda:
             if s.nvcc:
-                self.check_nvcc(base)
-            proc = self.compile_cuda(base)
+                self.extra.append(s.nvcc_check(f"module {self.index}", base))
+            proc = s.compile_cuda(base)
             if proc.returncode != 0:
                 for c in list(self.cases):
                     self.fail(c, f"the generated {base}.cu does not compile as host C++: {tail(proc.stderr)}")
@@ -1302,29 +1340,12 @@ class Module:
             self.link_and_run(base)
         return list(self.outcomes.values())
 
-    def compile_cuda(self, base: str) -> subprocess.CompletedProcess:
-        """The generated .cu as host C++ against the CUDA emulation."""
-        s = self.settings
-        return run(s.cxx + ["-std=c++17", "-O1", "-x", "c++", "-c", base + ".cu", "-o", base + ".o"]
-                   + s.includes(os.path.dirname(base)), s.timeout)
-
-    def check_nvcc(self, base: str):
-        """nvcc builds the generated .cu for every architecture (no GPU needed)."""
-        s = self.settings
-        gencode = []
-        for arch in s.cuda_archs:
-            gencode += ["-gencode", f"arch=compute_{arch[3:]},code={arch}"]
-        proc = run([s.nvcc, "-std=c++17", "--Werror", "all-warnings", "-c", base + ".cu", "-o", base + ".nvcc.o"] + gencode
-                   + s.includes(os.path.dirname(base)), max(s.timeout, 600))
-        self.extra.append((f"module {self.index} nvcc {','.join(s.cuda_archs)}",
-                           None if proc.returncode == 0 else tail(proc.stderr)))
-
     def build(self, mlir: str, base: str) -> subprocess.CompletedProcess:
         """layoutc on one module file, and for CUDA the host compile."""
         s = self.settings
         proc = run([s.layoutc, mlir] + s.emit_kinds() + ["-o", base] + s.layoutc_flags, s.timeout)
         if proc.returncode == 0 and s.cuda:
-            proc = self.compile_cuda(base)
+            proc = s.compile_cuda(base)
         return proc
 
     def check_explain(self, stdout: str):
@@ -1723,14 +1744,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rt-lib", help="path of liblayout_rt.a")
     parser.add_argument("--rt-include", help="the runtime's include directory (holds layout_rt/)")
     parser.add_argument("--cc", default="cc", help="C compiler for the driver, with any flags (default cc)")
-    parser.add_argument("--target", choices=["cpu", "cuda"], default="cpu",
-                        help="cpu: --emit=obj,header; cuda: the CUDA launchers (--target=cuda --emit=cuda,header) "
-                             "built as host C++ against the emulation and run on it")
-    parser.add_argument("--cxx", default="c++", help="C++ compiler (headers; CUDA target) (default c++)")
-    parser.add_argument("--cuda-include", help="the CUDA runtime support headers (runtime/cuda/include)")
-    parser.add_argument("--cuda-emu-lib", help="the emulation's static library, if it has one")
-    parser.add_argument("--nvcc", help="also build every generated .cu with this nvcc (a check per module)")
-    parser.add_argument("--cuda-arch", default="sm_80,sm_90", help="architectures for --nvcc (default sm_80,sm_90)")
+    add_target_arguments(parser)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--count", type=int, default=320, help="random programs (default 320)")
     parser.add_argument("--count-large", type=int, default=80,
@@ -1795,13 +1809,7 @@ def main(argv=None) -> int:
         if not args.cuda_include or not os.path.isdir(args.cuda_include):
             print("error: --target cuda needs --cuda-include (runtime/cuda/include)", file=sys.stderr)
             return 2
-        settings.cuda_include = os.path.abspath(args.cuda_include)
-        settings.emu_lib = os.path.abspath(args.cuda_emu_lib) if args.cuda_emu_lib else ""
-        settings.nvcc = args.nvcc or ""
-        settings.cuda_archs = tuple(a for a in args.cuda_arch.split(",") if a)
-        settings.device_obj = os.path.join(workdir, "device_cuda.o")
-        proc = run(args.cxx + ["-std=c++17", "-O1", "-Wall", "-c", os.path.join(HERE, "device_cuda.cpp"),
-                    "-o", settings.device_obj] + settings.includes(HERE), args.timeout)
+        proc = settings.use_cuda(args, workdir)
         if proc.returncode != 0:
             print(f"FAIL device_cuda.cpp does not compile: {proc.stderr}")
             print("0 passed, 1 failed")
