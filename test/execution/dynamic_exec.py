@@ -7,6 +7,8 @@ Programs (every one a function with row-major `?`-sized arguments):
     dynamic form: P1-P11, C1 (NCHW->NHWC + f32->f16), G1 (x[:, ::2]),
     G2 (expand [1, n] -> [M, n], M static as expand's sizes must be);
   * copies of every dtype and conversions through `layout.to`;
+  * intermediate new tensors (scratch of run-time size) read by two
+    conversions, by reductions and by another copy;
   * `layout.copy` into a written argument, with broadcasts and conversions;
   * views returned as results (nothing is written; the call must succeed
     and the header must say "view of");
@@ -912,6 +914,24 @@ def dtype_programs() -> List[Prog]:
     t = p.transpose(x, 0, 1)
     p.ret(p.contiguous(t), p.to(t, "f64"))
     p.shapes = shapes_of([5, 7], [0, 2], [1, 1], [17, 33])
+    progs.append(p)
+    # Intermediate new tensors (scratch of run-time size): a copy read by
+    # two conversions, by a reduction, and by another copy.
+    p = Prog("scratch_two_readers")
+    c = p.clone(p.transpose(p.arg("x", "f32", [None, None]), 0, 1))
+    p.ret(p.to(c, "f16"), p.to(c, "f64"))
+    p.shapes = shapes_of([5, 7], [0, 2], [1, 1], [17, 33], [129, 257])
+    progs.append(p)
+    p = Prog("scratch_reduced")
+    c = p.contiguous(p.permute(p.arg("x", "bf16", [None, None, None]), [2, 0, 1]))
+    p.ret(p.reduce(p.to(c, "f32"), "sum", [2]), p.reduce(c, "amax", [0, 1]))
+    p.shapes = shapes_of([2, 3, 4], [1, 5, 7], [3, 1, 9], [9, 17, 33])
+    progs.append(p)
+    p = Prog("scratch_copied")
+    x = p.arg("x", "i16", [None, None, None])
+    c = p.clone(p.flip(x, [1]))
+    p.ret(p.contiguous(p.permute(c, [2, 1, 0])), p.reduce(c, "sum", []))
+    p.shapes = shapes_of([2, 3, 4], [0, 3, 4], [1, 1, 1], [5, 33, 17])
     progs.append(p)
     return progs
 

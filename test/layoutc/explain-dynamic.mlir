@@ -2,8 +2,8 @@
 // RUN: layoutc %s --emit=obj,header -o %t && FileCheck %s --check-prefix=CODEGEN < %t.h
 // What dynamic code generation cannot compile yet has no kernels, and says
 // why.
-// RUN: layoutc %S/../Target/CPU/Inputs/dynamic-intermediate.mlir --emit=explain | FileCheck %s --check-prefix=UNCOMPILED
-// UNCOMPILED: "kernels": null, "kernels_error": "{{.*}}dynamic-intermediate.mlir:3:8: dynamic code generation needs every new tensor to be a result of the function"}}
+// RUN: layoutc %S/../Target/CPU/Inputs/dynamic-storage.mlir --emit=explain | FileCheck %s --check-prefix=UNCOMPILED
+// UNCOMPILED: "kernels": null, "kernels_error": "{{.*}}dynamic-storage.mlir:1:1: dynamic code generation needs !layout.tensor arguments, but argument #0 has type '!layout.storage<?xf32>'"}}
 
 // A function with dynamic layouts gets a `symbolic` section: each result's
 // sizes, strides and offset as expressions of the arguments' sizes (x[k] is

@@ -129,6 +129,7 @@ private:
       paramLayouts.push_back("sizes " + list(table(), l->sizes) + " strides " +
                              list(table(), l->strides));
       abi.buffers.push_back(buffer);
+      bufferElements.push_back(SymExpr(0));
       abi.params.push_back(param);
     }
     return success();
@@ -141,6 +142,8 @@ private:
         cast<StridedTensorType>(result.getType()).getElementType();
     placed[result] = {static_cast<unsigned>(abi.buffers.size()), layout};
     abi.buffers.push_back(buffer);
+    // Dense: its elements are its storage.
+    bufferElements.push_back(numelOf(layout.sizes));
   }
 
   /// Whether a layout has no elements for every size (a dim of size 0):
@@ -484,12 +487,11 @@ private:
       buffer.param = pi;
       abi.params.push_back(param);
     }
-    // Every new tensor must be a result: scratch of run-time size is not
-    // allocated yet.
+    // A new tensor that is not a result is scratch of run-time size.
+    scratchElements.assign(abi.buffers.size(), -1);
     for (const Kernel &k : abi.kernels)
-      if (!abi.buffers[k.dstBuffer].param)
-        return emitError(k.loc, "dynamic code generation needs every new "
-                                "tensor to be a result of the function");
+      if (!abi.buffers[k.dstBuffer].param && scratchElements[k.dstBuffer] < 0)
+        scratchElements[k.dstBuffer] = output(bufferElements[k.dstBuffer]);
     return success();
   }
 
@@ -548,6 +550,7 @@ private:
     d->paramLayouts = paramLayouts;
     d->conditionals = conditionals;
     d->viewLayouts = viewLayouts;
+    d->scratchElements = scratchElements;
     dyn = d;
     return success();
   }
@@ -563,6 +566,10 @@ private:
   std::vector<std::array<int64_t, 4>> fills;
   std::vector<DynamicABI::KernelExtents> extents;
   std::vector<std::string> paramLayouts, viewLayouts;
+  /// Per buffer: its elements (new buffers; 0 for arguments'), and the
+  /// program output of a scratch buffer's (-1 for the others).
+  std::vector<SymExpr> bufferElements;
+  std::vector<int64_t> scratchElements;
   /// Copies PyTorch makes for some sizes only: when, and their operand.
   llvm::DenseMap<Value, std::pair<SymCond, Placed>> maybeView;
   std::vector<DynamicABI::Conditional> conditionals;

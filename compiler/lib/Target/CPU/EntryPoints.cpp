@@ -272,15 +272,42 @@ private:
     return outputs;
   }
 
+  /// A dynamic function's scratch buffers (DynamicABI::scratchElements),
+  /// after `staticBytes`, 64-byte aligned: each one's offset in `offsets`;
+  /// returns the scratch's size, or null when it has none.
+  Value layoutDynamicScratch(int64_t staticBytes,
+                             MutableArrayRef<Value> offsets) {
+    auto &b = e.b;
+    const std::vector<int64_t> &elements = abi.dynamic->scratchElements;
+    Value total = e.c64(staticBytes);
+    bool any = false;
+    for (auto [i, buffer] : llvm::enumerate(abi.buffers)) {
+      if (buffer.param || i >= elements.size() || elements[i] < 0)
+        continue;
+      any = true;
+      offsets[i] = total;
+      // Capped where no allocation can succeed (2^56 bytes), so that the
+      // sum cannot wrap and lrt_scratch_alloc fails cleanly.
+      int64_t each = elementBytes(buffer.elementType);
+      Value n = e.minI(e.load(e.i64, programOutputs, e.i64, e.c64(elements[i])),
+                       e.c64((int64_t(1) << 56) / each));
+      Value bytes = arith::MaxSIOp::create(b, e.mulc(n, each), e.c64(1));
+      Value lines =
+          arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
+      total = e.add(total, e.mulc(lines, 64));
+    }
+    return any ? total : Value();
+  }
+
   /// Run-time extents: each kernel's extents and split, and its
   /// accumulators' offset after `staticBytes` of scratch (bytes); returns the
   /// scratch's size, or null when no kernel has accumulators.
   Value layoutRuntimeScratch(ArrayRef<std::unique_ptr<KernelBuilder>> kernels,
-                             int64_t staticBytes,
+                             Value staticBytes,
                              MutableArrayRef<RuntimeSplit> splits,
                              MutableArrayRef<Value> accOffset) {
     auto &b = e.b;
-    Value total = e.c64(staticBytes);
+    Value total = staticBytes;
     for (auto [i, kb] : llvm::enumerate(kernels)) {
       splits[i] =
           kb->storeExtents(abi.dynamic ? dynamicExtents(i, programOutputs)
@@ -380,12 +407,20 @@ private:
         if (int64_t n = kb->accumulatorCount())
           accOffset[i] = reserve(n * kb->accumulator().bytes);
 
+    // A dynamic function's intermediate tensors: sizes known now.
+    SmallVector<Value> dynScratchOffset(abi.buffers.size());
+    Value dynScratchBytes;
+    if (abi.dynamic)
+      dynScratchBytes = layoutDynamicScratch(scratchBytes, dynScratchOffset);
     SmallVector<RuntimeSplit> splits(kernels.size());
     SmallVector<Value> rtAccOffset(kernels.size());
     Value rtScratchBytes;
     if (runtimeExtents)
-      rtScratchBytes =
-          layoutRuntimeScratch(kernels, scratchBytes, splits, rtAccOffset);
+      rtScratchBytes = layoutRuntimeScratch(
+          kernels, dynScratchBytes ? dynScratchBytes : e.c64(scratchBytes),
+          splits, rtAccOffset);
+    if (!rtScratchBytes)
+      rtScratchBytes = dynScratchBytes;
 
     Value scratch = e.nullPtr();
     Block *cleanup = f.addBlock();
@@ -409,6 +444,8 @@ private:
       if (buffer.param)
         base[i] = e.gep(entry->getArgument(*buffer.param), el.mem,
                         e.c64(-buffer.pointerOffset));
+      else if (dynScratchOffset[i])
+        base[i] = e.gep(scratch, i8, dynScratchOffset[i]);
       else
         base[i] = e.gep(scratch, i8, e.c64(scratchOffset[i]));
     }

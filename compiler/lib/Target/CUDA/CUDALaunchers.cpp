@@ -166,7 +166,36 @@ private:
     p.line("status = lrt_status_make(LRT_STATUS_INTERNAL, \"%s: launching %s "
            "failed: %s\", function, kernel, cudaGetErrorString(e));");
     p.line("};");
+    // Intermediate new tensors: device scratch of run-time size.
+    std::vector<unsigned> scratch;
+    for (auto [i, b] : llvm::enumerate(abi.buffers))
+      if (!b.param && i < d.scratchElements.size() &&
+          d.scratchElements[i] >= 0) {
+        scratch.push_back(i);
+        p.line("char *scratch" + std::to_string(i) + " = nullptr;");
+      }
     p.line("do {");
+    for (unsigned i : scratch) {
+      int64_t each = elementBytes(abi.buffers[i].elementType);
+      std::string at = "scratch" + std::to_string(i);
+      // Capped where no allocation can succeed (2^56 bytes).
+      std::string cap = std::to_string((int64_t(1) << 56) / each);
+      std::string n = "outputs[" + std::to_string(d.scratchElements[i]) + "]";
+      p.line("{");
+      p.line("const int64_t n = " + n + " < " + cap + " ? " + n + " : " + cap +
+             ";");
+      p.line("err = cudaMallocAsync((void **)&" + at +
+             ", n > 0 ? (size_t)n * " + std::to_string(each) +
+             " : 1, stream);");
+      p.line("if (err != cudaSuccess) {");
+      p.line(at + " = nullptr;");
+      p.line("status = lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED, \"%s: "
+             "cannot allocate device scratch memory for %lld elements: %s\", "
+             "function, (long long)n, cudaGetErrorString(err));");
+      p.line("break;");
+      p.line("}");
+      p.line("}");
+    }
     for (auto [i, kp] : llvm::enumerate(kernels)) {
       const Kernel &k = abi.kernels[i];
       const DynamicABI::KernelExtents &x = d.kernels[i];
@@ -175,11 +204,13 @@ private:
       auto view = [&](unsigned buffer, int64_t offset, Type elem,
                       bool isConst) {
         const Buffer &b = abi.buffers[buffer];
-        const Param &param = abi.params[*b.param];
-        return "(" + std::string(isConst ? "const " : "") + celemOf(elem)->c +
-               " *)" + positionalName(param) + " + (" + "outputs[" +
-               std::to_string(offset) + "] - " +
-               lit(b.pointerOffset, "int64_t") + ")";
+        std::string type = "(" + std::string(isConst ? "const " : "") +
+                           celemOf(elem)->c + " *)";
+        std::string at = "outputs[" + std::to_string(offset) + "]";
+        if (!b.param)
+          return type + "scratch" + std::to_string(buffer) + " + " + at;
+        return type + positionalName(abi.params[*b.param]) + " + (" + at +
+               " - " + lit(b.pointerOffset, "int64_t") + ")";
       };
       p.line("// kernel " + std::to_string(i) + ": " + kp->describe());
       p.line("{");
@@ -206,6 +237,14 @@ private:
       p.line("}");
     }
     p.line("} while (0);");
+    for (unsigned i : scratch) {
+      std::string at = "scratch" + std::to_string(i);
+      p.line("if (" + at + " && (err = cudaFreeAsync(" + at +
+             ", stream)) != cudaSuccess && !status)");
+      p.line("  status = lrt_status_make(LRT_STATUS_INTERNAL, \"%s: freeing "
+             "device scratch memory failed: %s\", function, "
+             "cudaGetErrorString(err));");
+    }
     p.line("return status;");
     p.line("}").line();
   }

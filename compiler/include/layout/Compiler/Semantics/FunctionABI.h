@@ -135,6 +135,10 @@ struct DynamicABI {
   /// Per parameter and per view result: sizes, strides (and offset) as
   /// expressions, for the header.
   std::vector<std::string> paramLayouts, viewLayouts;
+  /// Per buffer: for scratch (an intermediate new tensor, allocated by the
+  /// entry point for the call), the program output of its element count;
+  /// -1 for the others.
+  std::vector<int64_t> scratchElements;
 };
 
 struct FunctionABI {
@@ -157,9 +161,9 @@ struct FunctionABI {
 bool hasDynamicLayouts(func::FuncOp func);
 /// The ABI of a function with dynamic layouts, its copies planned for
 /// `target` once for every size (planDynamicCopy). Errors at the op on what
-/// dynamic code generation cannot do yet: storage arguments, reductions,
-/// copies whose need depends on run-time sizes, intermediate tensors that are
-/// not results.
+/// dynamic code generation cannot do yet: storage arguments, copies into
+/// destinations it cannot prove distinct, view-or-copy decisions it cannot
+/// make.
 FailureOr<FunctionABI> analyzeDynamicFunction(func::FuncOp func,
                                               const TargetInfo &target);
 
