@@ -272,6 +272,25 @@ private:
     return outputs;
   }
 
+  /// The scratch whose size is known at run time only, after `staticBytes`:
+  /// a dynamic function's intermediate tensors (layoutDynamicScratch), then
+  /// run-time-extent kernels' accumulators (layoutRuntimeScratch); returns
+  /// the scratch's size, or null when neither needs any.
+  Value layoutScratchAtRunTime(ArrayRef<std::unique_ptr<KernelBuilder>> kernels,
+                               int64_t staticBytes,
+                               MutableArrayRef<Value> bufferOffset,
+                               MutableArrayRef<RuntimeSplit> splits,
+                               MutableArrayRef<Value> accOffset) {
+    Value buffers;
+    if (abi.dynamic)
+      buffers = layoutDynamicScratch(staticBytes, bufferOffset);
+    Value total;
+    if (runtimeExtents)
+      total = layoutRuntimeScratch(
+          kernels, buffers ? buffers : e.c64(staticBytes), splits, accOffset);
+    return total ? total : buffers;
+  }
+
   /// A dynamic function's scratch buffers (DynamicABI::scratchElements),
   /// after `staticBytes`, 64-byte aligned: each one's offset in `offsets`;
   /// returns the scratch's size, or null when it has none.
@@ -407,20 +426,11 @@ private:
         if (int64_t n = kb->accumulatorCount())
           accOffset[i] = reserve(n * kb->accumulator().bytes);
 
-    // A dynamic function's intermediate tensors: sizes known now.
     SmallVector<Value> dynScratchOffset(abi.buffers.size());
-    Value dynScratchBytes;
-    if (abi.dynamic)
-      dynScratchBytes = layoutDynamicScratch(scratchBytes, dynScratchOffset);
     SmallVector<RuntimeSplit> splits(kernels.size());
     SmallVector<Value> rtAccOffset(kernels.size());
-    Value rtScratchBytes;
-    if (runtimeExtents)
-      rtScratchBytes = layoutRuntimeScratch(
-          kernels, dynScratchBytes ? dynScratchBytes : e.c64(scratchBytes),
-          splits, rtAccOffset);
-    if (!rtScratchBytes)
-      rtScratchBytes = dynScratchBytes;
+    Value rtScratchBytes = layoutScratchAtRunTime(
+        kernels, scratchBytes, dynScratchOffset, splits, rtAccOffset);
 
     Value scratch = e.nullPtr();
     Block *cleanup = f.addBlock();

@@ -119,6 +119,44 @@ private:
            "};");
   }
 
+  /// A dynamic function's intermediate new tensors, device scratch of their
+  /// run-time size: declared before the launcher's do-while, allocated at
+  /// its start (a failure sets `status` and breaks out); returns their
+  /// buffers.
+  std::vector<unsigned> printScratchAlloc(Printer &p) {
+    const DynamicABI &d = *abi.dynamic;
+    std::vector<unsigned> scratch;
+    for (auto [i, b] : llvm::enumerate(abi.buffers))
+      if (!b.param && i < d.scratchElements.size() &&
+          d.scratchElements[i] >= 0) {
+        scratch.push_back(i);
+        p.line("char *scratch" + std::to_string(i) + " = nullptr;");
+      }
+    p.line("do {");
+    for (unsigned i : scratch) {
+      int64_t each = elementBytes(abi.buffers[i].elementType);
+      std::string at = "scratch" + std::to_string(i);
+      // Capped where no allocation can succeed (2^56 bytes).
+      std::string cap = std::to_string((int64_t(1) << 56) / each);
+      std::string n = "outputs[" + std::to_string(d.scratchElements[i]) + "]";
+      p.line("{");
+      p.line("const int64_t n = " + n + " < " + cap + " ? " + n + " : " + cap +
+             ";");
+      p.line("err = cudaMallocAsync((void **)&" + at +
+             ", n > 0 ? (size_t)n * " + std::to_string(each) +
+             " : 1, stream);");
+      p.line("if (err != cudaSuccess) {");
+      p.line(at + " = nullptr;");
+      p.line("status = lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED, \"%s: "
+             "cannot allocate device scratch memory for %lld elements: %s\", "
+             "function, (long long)n, cudaGetErrorString(err));");
+      p.line("break;");
+      p.line("}");
+      p.line("}");
+    }
+    return scratch;
+  }
+
   /// The raw launcher of a dynamic function: runs the symbol program on
   /// the dynamic sizes (its checks fail with PyTorch's messages before
   /// anything is enqueued), then launches each kernel with the extents it
@@ -166,36 +204,7 @@ private:
     p.line("status = lrt_status_make(LRT_STATUS_INTERNAL, \"%s: launching %s "
            "failed: %s\", function, kernel, cudaGetErrorString(e));");
     p.line("};");
-    // Intermediate new tensors: device scratch of run-time size.
-    std::vector<unsigned> scratch;
-    for (auto [i, b] : llvm::enumerate(abi.buffers))
-      if (!b.param && i < d.scratchElements.size() &&
-          d.scratchElements[i] >= 0) {
-        scratch.push_back(i);
-        p.line("char *scratch" + std::to_string(i) + " = nullptr;");
-      }
-    p.line("do {");
-    for (unsigned i : scratch) {
-      int64_t each = elementBytes(abi.buffers[i].elementType);
-      std::string at = "scratch" + std::to_string(i);
-      // Capped where no allocation can succeed (2^56 bytes).
-      std::string cap = std::to_string((int64_t(1) << 56) / each);
-      std::string n = "outputs[" + std::to_string(d.scratchElements[i]) + "]";
-      p.line("{");
-      p.line("const int64_t n = " + n + " < " + cap + " ? " + n + " : " + cap +
-             ";");
-      p.line("err = cudaMallocAsync((void **)&" + at +
-             ", n > 0 ? (size_t)n * " + std::to_string(each) +
-             " : 1, stream);");
-      p.line("if (err != cudaSuccess) {");
-      p.line(at + " = nullptr;");
-      p.line("status = lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED, \"%s: "
-             "cannot allocate device scratch memory for %lld elements: %s\", "
-             "function, (long long)n, cudaGetErrorString(err));");
-      p.line("break;");
-      p.line("}");
-      p.line("}");
-    }
+    std::vector<unsigned> scratch = printScratchAlloc(p);
     for (auto [i, kp] : llvm::enumerate(kernels)) {
       const Kernel &k = abi.kernels[i];
       const DynamicABI::KernelExtents &x = d.kernels[i];
