@@ -167,8 +167,10 @@ static std::string explainDynamicKernels(func::FuncOp func,
     kernels.push_back(
         "{\"loc\": " + jsonString(formatLocation(k.loc)) +
         ", \"strategy\": " + jsonString(strategy) + ", \"loops\": [" + loops +
-        "], \"tiled_loops\": " + tiled + ", \"vector_width\": " +
-        std::to_string(plan.vectorWidth) + ", \"parallel_dim\": " +
+        "], \"tiled_loops\": " + tiled + ", \"square_edge\": " +
+        (plan.squareEdge ? std::to_string(plan.squareEdge) : "null") +
+        ", \"vector_width\": " + std::to_string(plan.vectorWidth) +
+        ", \"parallel_dim\": " +
         (plan.parallelLoop ? std::to_string(*plan.parallelLoop) : "null") +
         ", \"accumulator\": " +
         (plan.accumulator ? jsonString(*plan.accumulator) : "null") +

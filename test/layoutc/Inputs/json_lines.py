@@ -19,7 +19,7 @@ KERNEL_KEYS = ["op", "loc", "strategy", "loops", "vector_width", "tile",
                "parallel_dim", "chunks", "index_bits", "streaming_stores",
                "accumulator"]
 DYNAMIC_KERNEL_KEYS = ["loc", "strategy", "loops", "tiled_loops",
-                       "vector_width", "parallel_dim", "accumulator", "chunks",
+                       "square_edge", "vector_width", "parallel_dim", "accumulator", "chunks",
                        "index_bits"]
 
 
