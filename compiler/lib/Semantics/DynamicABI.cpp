@@ -579,6 +579,16 @@ private:
 };
 } // namespace
 
+std::vector<int64_t> DynamicABI::bindTable() const {
+  std::vector<int64_t> table = {static_cast<int64_t>(inputs.size())};
+  for (const std::array<int64_t, 3> &in : inputs)
+    table.insert(table.end(), in.begin(), in.end());
+  table.push_back(static_cast<int64_t>(fills.size()));
+  for (const std::array<int64_t, 4> &f : fills)
+    table.insert(table.end(), f.begin(), f.end());
+  return table;
+}
+
 FailureOr<FunctionABI>
 mlir::layout::analyzeDynamicFunction(func::FuncOp func,
                                      const TargetInfo &target) {

@@ -231,13 +231,7 @@ private:
     const DynamicABI &d = *abi.dynamic;
     global(abi.name + "__program", d.program.words);
     global(abi.name + "__messages", d.program.messages + '\0');
-    std::vector<int64_t> table = {static_cast<int64_t>(d.inputs.size())};
-    for (const std::array<int64_t, 3> &in : d.inputs)
-      table.insert(table.end(), in.begin(), in.end());
-    table.push_back(static_cast<int64_t>(d.fills.size()));
-    for (const std::array<int64_t, 4> &f : d.fills)
-      table.insert(table.end(), f.begin(), f.end());
-    global(abi.name + "__dynamic", table);
+    global(abi.name + "__dynamic", d.bindTable());
   }
 
   /// Runs the symbol program on the raw entry point's input arguments (from

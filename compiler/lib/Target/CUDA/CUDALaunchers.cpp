@@ -109,14 +109,8 @@ private:
            joinInts(d.program.words) + "};");
     p.line("static const char " + n +
            "__messages[] = " + cString(d.program.messages) + ";");
-    std::vector<int64_t> table = {static_cast<int64_t>(d.inputs.size())};
-    for (const std::array<int64_t, 3> &in : d.inputs)
-      table.insert(table.end(), in.begin(), in.end());
-    table.push_back(static_cast<int64_t>(d.fills.size()));
-    for (const std::array<int64_t, 4> &f : d.fills)
-      table.insert(table.end(), f.begin(), f.end());
-    p.line("static const int64_t " + n + "__dynamic[] = {" + joinInts(table) +
-           "};");
+    p.line("static const int64_t " + n + "__dynamic[] = {" +
+           joinInts(d.bindTable()) + "};");
   }
 
   /// A dynamic function's intermediate new tensors, device scratch of their

@@ -104,6 +104,9 @@ struct DynamicABI {
   /// Sizes and strides the DLPack entry point checks at run time: parameter,
   /// dim, kind, program output.
   std::vector<std::array<int64_t, 4>> fills;
+  /// `inputs` and `fills` as lrt_bind_dynamic's `dynamic` array
+  /// (layout_rt/entry.h).
+  std::vector<int64_t> bindTable() const;
   /// Per kernel, the program outputs of each plan loop's size, source and
   /// destination stride, and of the source and destination views' offsets
   /// from their buffers' first elements.
