@@ -4,7 +4,8 @@
 // through a pointer to its source view's first element and writes through
 // one to its destination view's first element; element offsets come from the
 // plan's coalesced loops, decoded from a flat index by div/mod with constant
-// divisors (multiplications on the GPU).
+// divisors (multiplications on the GPU), or with run-time extents
+// (DynamicKernels.cpp) by the extents' values.
 //
 // Grids are capped at maxBlocks blocks and every kernel loops grid-stride,
 // so any size runs with the same launch shape on every device. Reductions

@@ -5,7 +5,9 @@
 //   CUDAKernels.cpp       what to print and launch, index decoding;
 //   CopyKernels.cpp       memcpy, elementwise (gathers, broadcasts), vectors;
 //   TransposeKernels.cpp  tiled, vector and interleaving transposes;
-//   ReduceKernels.cpp     reductions, their identities, helpers and folds.
+//   ReduceKernels.cpp     reductions, their identities, helpers and folds;
+//   DynamicKernels.cpp    a dynamic function's kernels: the same with
+//                         run-time extents (a subclass), and their launches.
 //
 //===----------------------------------------------------------------------===//
 
