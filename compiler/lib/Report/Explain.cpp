@@ -67,6 +67,13 @@ static std::string explainCopy(StringRef op, Location loc, int64_t bytes,
 
 static std::string jsonBool(bool b) { return b ? "true" : "false"; }
 
+/// A plan's `strategy` key: "convert+" before a copy's that converts.
+static std::string strategyName(const KernelPlan &plan) {
+  return ((plan.convert && !plan.accumulator ? "convert+" : "") +
+          stringifyKernelStrategy(plan.strategy))
+      .str();
+}
+
 /// One `kernels` entry. A plan that cannot be made (a dynamic layout) keeps
 /// every key, with null values, so that readers see one shape.
 static std::string explainKernel(StringRef op, Location loc,
@@ -93,11 +100,7 @@ static std::string explainKernel(StringRef op, Location loc,
              "\"tile\": {3}, \"parallel_dim\": {4}, \"chunks\": {5}, "
              "\"index_bits\": {6}, \"streaming_stores\": {7}, "
              "\"accumulator\": {8}}",
-             jsonString(
-                 ((plan->convert && !plan->accumulator ? "convert+" : "") +
-                  stringifyKernelStrategy(plan->strategy))
-                     .str()),
-             loops, plan->vectorWidth,
+             jsonString(strategyName(*plan)), loops, plan->vectorWidth,
              plan->tile.empty() ? std::string("null") : formatDims(plan->tile),
              plan->parallelLoop ? std::to_string(*plan->parallelLoop)
                                 : std::string("null"),
@@ -160,14 +163,10 @@ static std::string explainDynamicKernels(func::FuncOp func,
     if (plan.tiledLoops)
       tiled = "[" + std::to_string(plan.tiledLoops->first) + ", " +
               std::to_string(plan.tiledLoops->second) + "]";
-    std::string strategy =
-        ((plan.convert && !plan.accumulator ? "convert+" : "") +
-         stringifyKernelStrategy(plan.strategy))
-            .str();
     kernels.push_back(
         "{\"loc\": " + jsonString(formatLocation(k.loc)) +
-        ", \"strategy\": " + jsonString(strategy) + ", \"loops\": [" + loops +
-        "], \"tiled_loops\": " + tiled + ", \"square_edge\": " +
+        ", \"strategy\": " + jsonString(strategyName(plan)) + ", \"loops\": [" +
+        loops + "], \"tiled_loops\": " + tiled + ", \"square_edge\": " +
         (plan.squareEdge ? std::to_string(plan.squareEdge) : "null") +
         ", \"vector_width\": " + std::to_string(plan.vectorWidth) +
         ", \"parallel_dim\": " +

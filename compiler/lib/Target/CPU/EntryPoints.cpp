@@ -285,12 +285,20 @@ private:
     return total ? total : buffers;
   }
 
+  /// `total` plus `bytes` (at least 1) rounded up to whole 64-byte lines:
+  /// the next run-time scratch offset.
+  Value reserveAtRunTime(Value total, Value bytes) {
+    auto &b = e.b;
+    bytes = arith::MaxSIOp::create(b, bytes, e.c64(1));
+    Value lines = arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
+    return e.add(total, e.mulc(lines, 64));
+  }
+
   /// A dynamic function's scratch buffers (DynamicABI::scratchElements),
   /// after `staticBytes`, 64-byte aligned: each one's offset in `offsets`;
   /// returns the scratch's size, or null when it has none.
   Value layoutDynamicScratch(int64_t staticBytes,
                              MutableArrayRef<Value> offsets) {
-    auto &b = e.b;
     const std::vector<int64_t> &elements = abi.dynamic->scratchElements;
     Value total = e.c64(staticBytes);
     bool any = false;
@@ -299,15 +307,10 @@ private:
         continue;
       any = true;
       offsets[i] = total;
-      // Capped where no allocation can succeed (2^56 bytes), so that the
-      // sum cannot wrap and lrt_scratch_alloc fails cleanly.
       int64_t each = elementBytes(buffer.elementType);
       Value n = e.minI(e.load(e.i64, programOutputs, e.i64, e.c64(elements[i])),
-                       e.c64((int64_t(1) << 56) / each));
-      Value bytes = arith::MaxSIOp::create(b, e.mulc(n, each), e.c64(1));
-      Value lines =
-          arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
-      total = e.add(total, e.mulc(lines, 64));
+                       e.c64(DynamicABI::kScratchCapBytes / each));
+      total = reserveAtRunTime(total, e.mulc(n, each));
     }
     return any ? total : Value();
   }
@@ -319,7 +322,6 @@ private:
                              Value staticBytes,
                              MutableArrayRef<RuntimeSplit> splits,
                              MutableArrayRef<Value> accOffset) {
-    auto &b = e.b;
     Value total = staticBytes;
     for (auto [i, kb] : llvm::enumerate(kernels)) {
       splits[i] =
@@ -328,11 +330,8 @@ private:
       if (abi.kernels[i].kind != KernelKind::Reduce || kb->isArgReduction())
         continue;
       accOffset[i] = total;
-      Value bytes = arith::MaxSIOp::create(
-          b, e.mulc(splits[i].accCount, kb->accumulator().bytes), e.c64(1));
-      Value lines =
-          arith::DivSIOp::create(b, e.add(bytes, e.c64(63)), e.c64(64));
-      total = e.add(total, e.mulc(lines, 64));
+      total = reserveAtRunTime(
+          total, e.mulc(splits[i].accCount, kb->accumulator().bytes));
     }
     if (llvm::any_of(accOffset, [](Value v) { return bool(v); }))
       return total;

@@ -229,7 +229,10 @@ std::string PlanKernelPrinter::describe() const {
   if (k.kind == KernelKind::Reduce)
     s += " " + reductionName();
   s += ", " + src.name + " -> " + dst.name;
-  s += k.plan.index32 ? ", 32-bit indices" : ", 64-bit indices";
+  // Kernels with run-time extents come in both widths (DynamicKernels.cpp).
+  s += runtime          ? ", 32- or 64-bit indices"
+       : k.plan.index32 ? ", 32-bit indices"
+                        : ", 64-bit indices";
   if (k.kind == KernelKind::Reduce && dstElements && srcElements) {
     s += spec.warpPerOutput ? ", a warp per output" : ", a thread per output";
     if (spec.vectorWidth > 1)

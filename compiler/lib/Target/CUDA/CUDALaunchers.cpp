@@ -130,8 +130,7 @@ private:
     for (unsigned i : scratch) {
       int64_t each = elementBytes(abi.buffers[i].elementType);
       std::string at = "scratch" + std::to_string(i);
-      // Capped where no allocation can succeed (2^56 bytes).
-      std::string cap = std::to_string((int64_t(1) << 56) / each);
+      std::string cap = std::to_string(DynamicABI::kScratchCapBytes / each);
       std::string n = "outputs[" + std::to_string(d.scratchElements[i]) + "]";
       p.line("{");
       p.line("const int64_t n = " + n + " < " + cap + " ? " + n + " : " + cap +

@@ -72,26 +72,12 @@ public:
       (kept ? spec.kept : spec.reduced).push_back(l);
     }
     spec.warpPerOutput = k.plan.strategy == KernelStrategy::ReduceInner;
-    // One live reduced loop of unit stride (for every size, since the plan
-    // holds sizes of 1 and unit strides only where they always hold).
-    auto live = llvm::make_filter_range(
-        spec.reduced, [](const Loop &l) { return l.size != 1; });
-    if (spec.warpPerOutput && 16 % src.bytes == 0 &&
-        llvm::hasSingleElement(live) && live.begin()->srcStride == 1)
-      spec.vectorWidth = 16 / src.bytes;
+    spec.vectorWidth = reduceVectorWidth();
     return success();
   }
 
   bool launchesKernels() const override { return true; }
 
-  /// The plan's description, its index width chosen at run time.
-  std::string describe() const override {
-    std::string s = PlanKernelPrinter::describe();
-    for (StringRef width : {", 32-bit indices", ", 64-bit indices"})
-      if (size_t at = s.find(width.str()); at != std::string::npos)
-        s.replace(at, width.size(), ", 32- or 64-bit indices");
-    return s;
-  }
   int64_t scratchBytes() const override { return 0; }
 
   void printKernels(Printer &p) override {

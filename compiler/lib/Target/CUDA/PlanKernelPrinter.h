@@ -159,6 +159,7 @@ protected:
   // ReduceKernels.cpp: reductions.
   LogicalResult chooseAccumulator();
   LogicalResult prepareReduction();
+  int64_t reduceVectorWidth() const;
   ReductionRules rules() const;
   std::string identity() const;
   void printReduceHelpers(Printer &p, StringRef body);

@@ -116,18 +116,26 @@ LogicalResult PlanKernelPrinter::prepareReduction() {
                                       gpu().maxBlocks});
   }
   spec.parts = std::max<int64_t>(1, spec.parts);
-  if (spec.warpPerOutput && !isArg() && 16 % src.bytes == 0) {
-    auto live = llvm::make_filter_range(
-        spec.reduced, [](const Loop &l) { return l.size != 1; });
-    if (llvm::hasSingleElement(live) && live.begin()->srcStride == 1)
-      spec.vectorWidth = 16 / src.bytes;
-  }
+  spec.vectorWidth = reduceVectorWidth();
   spec.chunk = ceilDiv(spec.count, spec.parts);
   if (spec.warpPerOutput)
     spec.chunk = llvm::alignTo(spec.chunk, 32 * spec.vectorWidth);
   spec.parts = ceilDiv(spec.count, spec.chunk);
   // Index arithmetic of partials is 64-bit regardless.
   return success();
+}
+
+/// The elements a lane of a warp-per-output reduction loads at once: a
+/// 16-byte vector when the reduced run is one live loop of unit stride (a
+/// plan's loop of size 1 or unit stride is so for every size), else 1.
+int64_t PlanKernelPrinter::reduceVectorWidth() const {
+  if (!spec.warpPerOutput || isArg() || 16 % src.bytes != 0)
+    return 1;
+  auto live = llvm::make_filter_range(
+      spec.reduced, [](const Loop &l) { return l.size != 1; });
+  if (llvm::hasSingleElement(live) && live.begin()->srcStride == 1)
+    return 16 / src.bytes;
+  return 1;
 }
 
 /// The reduction's rules for the source's values in the accumulator.

@@ -140,8 +140,10 @@ struct DynamicABI {
   std::vector<std::string> paramLayouts, viewLayouts;
   /// Per buffer: for scratch (an intermediate new tensor, allocated by the
   /// entry point for the call), the program output of its element count;
-  /// -1 for the others.
+  /// -1 for the others. Counts above kScratchCapBytes' worth are capped
+  /// there, where no allocation can succeed, so that byte sums cannot wrap.
   std::vector<int64_t> scratchElements;
+  static constexpr int64_t kScratchCapBytes = int64_t(1) << 56;
 };
 
 struct FunctionABI {
