@@ -34,6 +34,11 @@ static int64_t step_length(const int64_t *s) {
     return 4;
   case LRT_SYM_CHECK:
     return 4 + s[3];
+  case LRT_SYM_VIEW_STRIDE:
+    if (s[2] < 0 || s[3] < 0 || s[2] > LRT_SYMBOLIC_MAX_RANK ||
+        s[3] > LRT_SYMBOLIC_MAX_RANK || s[1] < 0 || s[1] > s[3])
+      return -1;
+    return 4 + 2 * s[2] + s[3];
   default:
     return -1;
   }
@@ -184,6 +189,87 @@ static int64_t ceil_div(int64_t a, int64_t k) {
   return (a % k != 0 && a > 0) ? q + 1 : q;
 }
 
+/* at::detail::computeStride: the strides that view (old sizes, strides)
+ * with `new_sizes`, or false when PyTorch's reshape would copy. Products
+ * that overflow match no stride, as in layoutc's ViewOps.cpp. */
+static bool compute_stride(int64_t old_rank, const int64_t *old_sizes,
+                           const int64_t *old_strides, int64_t new_rank,
+                           const int64_t *new_sizes, int64_t *new_strides) {
+  if (old_rank == 0) {
+    for (int64_t d = 0; d < new_rank; ++d)
+      new_strides[d] = 1;
+    return true;
+  }
+  int64_t numel = 1;
+  for (int64_t d = 0; d < old_rank; ++d)
+    if (__builtin_mul_overflow(numel, old_sizes[d], &numel))
+      return false;
+  if (numel == 0) {
+    /* No elements: the old strides where the shape is unchanged, else
+     * resize's strides. */
+    bool same = old_rank == new_rank;
+    for (int64_t d = 0; same && d < old_rank; ++d)
+      same = old_sizes[d] == new_sizes[d];
+    int64_t running = 1;
+    for (int64_t d = new_rank - 1; d >= 0; --d) {
+      new_strides[d] = same ? old_strides[d] : running;
+      int64_t size = new_sizes[d] > 1 ? new_sizes[d] : 1;
+      if (!same && d > 0 && __builtin_mul_overflow(running, size, &running))
+        return false;
+    }
+    return true;
+  }
+  int64_t view_d = new_rank - 1;
+  int64_t chunk_base = old_strides[old_rank - 1];
+  int64_t tensor_numel = 1, view_numel = 1;
+  for (int64_t tensor_d = old_rank - 1; tensor_d >= 0; --tensor_d) {
+    tensor_numel *= old_sizes[tensor_d]; /* at most numel */
+    int64_t chunk_stride;
+    bool fits =
+        !__builtin_mul_overflow(tensor_numel, chunk_base, &chunk_stride);
+    if (tensor_d == 0 ||
+        (old_sizes[tensor_d - 1] != 1 &&
+         (!fits || old_strides[tensor_d - 1] != chunk_stride))) {
+      while (view_d >= 0 &&
+             (view_numel < tensor_numel || new_sizes[view_d] == 1)) {
+        int64_t next;
+        if (__builtin_mul_overflow(view_numel, chunk_base,
+                                   &new_strides[view_d]) ||
+            __builtin_mul_overflow(view_numel, new_sizes[view_d], &next))
+          return false;
+        view_numel = next;
+        --view_d;
+      }
+      if (view_numel != tensor_numel)
+        return false;
+      if (tensor_d > 0) {
+        chunk_base = old_strides[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  return view_d == -1;
+}
+
+/* A VIEW_STRIDE step's value; false on overflow or a malformed step. */
+static bool view_stride(const int64_t *p, const int64_t *s,
+                        const int64_t *values, int64_t known, int64_t *out,
+                        bool *bad) {
+  int64_t old_rank = s[2], new_rank = s[3];
+  int64_t v[3 * LRT_SYMBOLIC_MAX_RANK], strides[LRT_SYMBOLIC_MAX_RANK];
+  for (int64_t i = 0; i < 2 * old_rank + new_rank; ++i)
+    if (!eval_expr(p, s[4 + i], values, known, &v[i], bad))
+      return false;
+  bool viewable = compute_stride(old_rank, v, v + old_rank, new_rank,
+                                 v + 2 * old_rank, strides);
+  if (s[1] == new_rank)
+    *out = viewable ? 1 : 0;
+  else
+    *out = viewable ? strides[s[1]] : 0;
+  return true;
+}
+
 lrt_status_t lrt_symbolic_run(const char *function, const int64_t *program,
                               const char *messages, const int64_t *inputs,
                               int64_t *values, int64_t *outputs) {
@@ -226,6 +312,11 @@ lrt_status_t lrt_symbolic_run(const char *function, const int64_t *program,
       values[known++] = a;
       break;
     }
+    case LRT_SYM_VIEW_STRIDE:
+      if (!view_stride(program, s, values, known, &a, &bad))
+        return bad ? malformed(function) : overflow(function);
+      values[known++] = a;
+      break;
     case LRT_SYM_CHECK: {
       int holds = eval_cond(program, s[1], values, known, 0);
       if (holds < 0)

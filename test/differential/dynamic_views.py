@@ -15,8 +15,13 @@ and `layoutc --no-opt --emit=mlir` prints the inferred types, which the next
 op is generated from (rank and the sizes known statically).  layoutc stops at
 the first error of a module; the function it names leaves the batch as a
 compile-time error (a "declined" one when layoutc says the answer would
-depend on run-time sizes: squeeze of a dynamic dim, view/reshape/flatten of
-dims it cannot prove mergeable), and the rest of the batch is compiled again.
+depend on run-time sizes, such as squeeze of a dynamic dim), and the rest of
+the batch is compiled again.  view/reshape/flatten of dims layoutc cannot
+prove mergeable are not declined: layoutc decides them at run time with
+PyTorch's computeStride (explain's `computeStride([old sizes], [old strides],
+[new sizes])[k]` and `viewable(...)` symbols, evaluated here by
+`compute_stride`, a mirror of computeStride in dialect/lib/Utils/ViewOps.cpp),
+so a view that is not viewable fails a check and a reshape/flatten copies.
 
 Oracle.  Each surviving chain is compiled with `layoutc --emit=explain`
 twice, through the default pipeline and with `--no-opt`, and the `symbolic`
@@ -31,6 +36,10 @@ PyTorch on `torch.empty(shape)`, and both explains must agree with it:
     offset and the strides of dims of size > 1 (docs/internals/symbolic.md:
     the rest is unspecified); where the static result type (explain's
     top-level `results`) states a size, stride or offset it must agree too;
+  * aliasing, where PyTorch succeeds and the argument has an element: the
+    result views the argument's storage in PyTorch iff no op of the chain
+    copies at that shape according to explain's `copies` list ("always",
+    "never", or "unless <condition>": copies iff the condition is false);
   * every symbol is derived from the argument's sizes (an opaque input such
     as `%N[k]` means the view was planned as a copy).
 Chains that fail to compile for a reason other than "declined" must raise in
@@ -40,9 +49,9 @@ Every mismatch is a failure.
 
 Run with the Debian interpreter, which sees python3-torch:
   /usr/bin/python3 dynamic_views.py --layoutc build/bin/layoutc --count 2500
-The last line is `N chains, M shapes compared, E errors matched, D declined:
-P passed, F failed`; the exit status is non-zero on any failure or when the
-run is too small to mean anything (see --min-*).
+The last line is `N chains, M shapes compared, E errors matched, A aliasing
+matched, D declined: P passed, F failed`; the exit status is non-zero on any
+failure or when the run is too small to mean anything (see --min-*).
 """
 
 import argparse
@@ -65,8 +74,7 @@ MAX_RANK = 6
 ARG = "x"
 RANDOM_SIZES = (0, 1, 2, 3, 5, 7)
 SEARCH_SIZES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12)
-DECLINED = ("depends on its run-time size", "cannot prove mergeable",
-            "cannot prove contiguous", "cannot be proven")
+DECLINED = ("depends on its run-time size", "cannot prove contiguous", "cannot be proven")
 DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$", re.M)
 TENSOR_TYPE = re.compile(r"!layout\.tensor<(?:[^<>]|<[^<>]*>)*>")
 
@@ -704,8 +712,70 @@ def explain_chains(args, chains: List[Chain], workdir):
 # ---------------------------------------------------------------------------
 
 TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<sym>%?\w+(?:\.stride)?\[\d+\]|%?\w+\.offset|s\d+)"
-                   r"|(?P<fn>min|max|floordiv|ceildiv)(?=\()"
-                   r"|(?P<op>>=|<=|==|!=|&&|\|\||[-+*()?:,!<>]))")
+                   r"|(?P<fn>min|max|floordiv|ceildiv|computeStride|viewable)(?=\()"
+                   r"|(?P<op>>=|<=|==|!=|&&|\|\||[-+*()\[\]?:,!<>]))")
+I64_MIN, I64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def checked_mul(a: int, b: int) -> Optional[int]:
+    """a*b, or None where it does not fit in a signed 64-bit integer
+    (llvm::checkedMul)."""
+    p = a * b
+    return p if I64_MIN <= p <= I64_MAX else None
+
+
+def compute_stride(old_sizes: List[int], old_strides: List[int],
+                   new_sizes: List[int]) -> Optional[List[int]]:
+    """PyTorch's at::detail::computeStride as layoutc mirrors it
+    (computeStride in dialect/lib/Utils/ViewOps.cpp): the strides that view
+    (old_sizes, old_strides) with new_sizes, or None where PyTorch's reshape
+    copies (or a product overflows i64)."""
+    if not old_sizes:
+        return [1] * len(new_sizes)
+    n = 1
+    for s in old_sizes:
+        n = checked_mul(n, s)
+        if n is None:
+            return None
+    # No elements: the old strides where the shape is unchanged, else
+    # resize's strides (row-major over max(size, 1)).
+    if n == 0 and list(old_sizes) == list(new_sizes):
+        return list(old_strides)
+    new_strides = [0] * len(new_sizes)
+    if n == 0:
+        for d in range(len(new_sizes) - 1, -1, -1):
+            if d == len(new_sizes) - 1:
+                new_strides[d] = 1
+            else:
+                st = checked_mul(max(new_sizes[d + 1], 1), new_strides[d + 1])
+                if st is None:
+                    return None
+                new_strides[d] = st
+        return new_strides
+    view_d = len(new_sizes) - 1
+    chunk_base_stride = old_strides[-1]
+    tensor_numel = view_numel = 1
+    for tensor_d in range(len(old_sizes) - 1, -1, -1):
+        tensor_numel *= old_sizes[tensor_d]  # at most n
+        chunk_stride = checked_mul(tensor_numel, chunk_base_stride)
+        if tensor_d == 0 or (old_sizes[tensor_d - 1] != 1 and
+                             (chunk_stride is None or old_strides[tensor_d - 1] != chunk_stride)):
+            while view_d >= 0 and (view_numel < tensor_numel or new_sizes[view_d] == 1):
+                stride = checked_mul(view_numel, chunk_base_stride)
+                nxt = checked_mul(view_numel, new_sizes[view_d])
+                if stride is None or nxt is None:
+                    return None
+                new_strides[view_d] = stride
+                view_numel = nxt
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if tensor_d > 0:
+                chunk_base_stride = old_strides[tensor_d - 1]
+                tensor_numel = view_numel = 1
+    if view_d != -1:
+        return None
+    return new_strides
 
 
 class EvalError(Exception):
@@ -813,6 +883,18 @@ class Evaluator:
             return -self.negation()
         return self.atom()
 
+    def int_list(self) -> List[int]:
+        """`[e, e, ...]` (maybe empty): the values of the expressions."""
+        self.take("[")
+        out = []
+        if self.peek() != "]":
+            out.append(self.ternary())
+            while self.peek() == ",":
+                self.take()
+                out.append(self.ternary())
+        self.take("]")
+        return out
+
     def atom(self):
         kind, text = self.take()
         if kind == "num":
@@ -821,6 +903,30 @@ class Evaluator:
             if text not in self.env:
                 raise EvalError(f"unknown symbol {text}")
             return self.env[text]
+        if kind == "fn" and text in ("computeStride", "viewable"):
+            # computeStride(old sizes, old strides, new sizes)[k]: the k-th
+            # stride, 0 where not viewable; viewable(...): 1 or 0.
+            self.take("(")
+            lists = [self.int_list()]
+            for _ in range(2):
+                self.take(",")
+                lists.append(self.int_list())
+            self.take(")")
+            old_sizes, old_strides, new_sizes = lists
+            if len(old_sizes) != len(old_strides):
+                raise EvalError(f"{text}: {len(old_sizes)} old sizes, {len(old_strides)} old strides")
+            strides = compute_stride(old_sizes, old_strides, new_sizes)
+            if text == "viewable":
+                return 0 if strides is None else 1
+            self.take("[")
+            k = self.take()
+            if k[0] != "num":
+                raise EvalError(f"computeStride: index {k[1]!r}")
+            self.take("]")
+            k = int(k[1])
+            if k >= len(new_sizes):
+                raise EvalError(f"computeStride: index {k} of {len(new_sizes)} strides")
+            return 0 if strides is None else strides[k]
         if kind == "fn":
             self.take("(")
             a = self.ternary()
@@ -881,7 +987,26 @@ def evaluate(symbolic, shape) -> dict:
     return {"error": None,
             "sizes": [ev.eval(e) for e in res["sizes"]],
             "strides": [ev.eval(e) for e in res["strides"]],
-            "offset": ev.eval(res["offset"])}
+            "offset": ev.eval(res["offset"]),
+            "copies": [(c["op"], c["loc"]) for c in copies_list(symbolic) if copies(c["copies"], env)]}
+
+
+def copies_list(symbolic):
+    if not isinstance(symbolic.get("copies"), list):
+        raise EvalError("no `copies` list in the symbolic section")
+    return symbolic["copies"]
+
+
+def copies(when: str, env) -> bool:
+    """Whether an entry of explain's `copies` list copies at these sizes:
+    "always", "never" or "unless <condition>"."""
+    if when == "always":
+        return True
+    if when == "never":
+        return False
+    if when.startswith("unless "):
+        return not Evaluator(env).eval(when[len("unless "):])
+    raise EvalError(f"unknown copies entry {when!r}")
 
 
 def checks_pass(symbolic, shape) -> bool:
@@ -935,13 +1060,17 @@ def choose_shapes(rng, chain: Chain, count: int, explain):
 # ---------------------------------------------------------------------------
 
 def torch_run(chain: Chain, shape):
-    t = torch.empty(shape)
+    x = t = torch.empty(shape)
     for i, op in enumerate(chain.ops):
         try:
             t = op.torch(t)
         except (RuntimeError, IndexError) as e:
             return {"error": str(e).split("\nException raised from")[0], "failed_op": i}
-    return {"error": None, "sizes": list(t.size()), "strides": list(t.stride()), "offset": t.storage_offset()}
+    # Whether the result views x's storage: only meaningful where x has an
+    # element (an empty storage may have no address).
+    aliases = t.storage().data_ptr() == x.storage().data_ptr() if x.numel() > 0 else None
+    return {"error": None, "sizes": list(t.size()), "strides": list(t.stride()), "offset": t.storage_offset(),
+            "aliases": aliases}
 
 
 def verdict(symbolic, static, expected):
@@ -986,12 +1115,19 @@ def verdict(symbolic, static, expected):
                 f"layoutc sizes {got['sizes']} strides {got['strides']} offset {got['offset']} "
                 f"(static: {static['sizes']} {static['strides']} {static['offset']}), PyTorch sizes "
                 f"{expected['sizes']} strides {expected['strides']} offset {expected['offset']}")
+    # The result shares the argument's storage iff no op of the chain copies.
+    if expected["aliases"] is not None and (not got["copies"]) != expected["aliases"]:
+        if expected["aliases"]:
+            return "different aliasing", "layoutc copies at " + ", ".join(
+                f"{op} ({loc})" for op, loc in got["copies"]) + ", PyTorch's result views the argument"
+        return "different aliasing", "layoutc copies nowhere, PyTorch's result does not view the argument"
     return None
 
 
 def classify(chain: Chain, shape):
-    """("ok", what matched: "layout" or "error") or ("fail", why) for one
-    shape: the explains of both pipelines must agree with PyTorch."""
+    """("ok", what matched: "layout", "aliasing" (a layout and whether it
+    views the argument) or "error") or ("fail", why) for one shape: the
+    explains of both pipelines must agree with PyTorch."""
     expected = torch_run(chain, shape)
     expected["shape"] = shape
     if chain.status == "error":
@@ -1003,7 +1139,9 @@ def classify(chain: Chain, shape):
         if wrong is not None:
             kind, detail = wrong
             return "fail", f"{kind} (`{flags}`): {detail}"
-    return "ok", "layout" if expected["error"] is None else "error"
+    if expected["error"] is not None:
+        return "ok", "error"
+    return "ok", "layout" if expected["aliases"] is None else "aliasing"
 
 
 def main(argv=None) -> int:
@@ -1020,6 +1158,7 @@ def main(argv=None) -> int:
     parser.add_argument("--min-chains", type=int, default=2000)
     parser.add_argument("--min-shapes", type=int, default=6000)
     parser.add_argument("--min-errors", type=int, default=300)
+    parser.add_argument("--min-aliasing", type=int, default=1000)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
 
@@ -1063,6 +1202,9 @@ def main(argv=None) -> int:
             outcome, what = classify(c, shape)
             stats["shapes"] += 1
             if outcome == "ok":
+                if what == "aliasing":
+                    stats["aliasing matched"] += 1
+                    what = "layout"
                 stats[what + "s matched"] += 1
             elif c.index not in failed:
                 failed.add(c.index)
@@ -1072,7 +1214,8 @@ def main(argv=None) -> int:
     ops = collections.Counter(op.name for c in chains for op in c.ops)
     print("chains: " + ", ".join(f"{n} {k}" for k, n in sorted(statuses.items())))
     print("ops: " + ", ".join(f"{k} {n}" for k, n in sorted(ops.items())))
-    print(f"shapes: {stats['layouts matched']} layouts matched, {stats['errors matched']} errors matched")
+    print(f"shapes: {stats['layouts matched']} layouts matched ({stats['aliasing matched']} with aliasing), "
+          f"{stats['errors matched']} errors matched")
     kinds = collections.Counter(re.sub(r"[:(].*", "", why) for _, _, why in details)
     for kind, n in kinds.most_common():
         print(f"  {n:>5}  {kind}")
@@ -1081,7 +1224,8 @@ def main(argv=None) -> int:
     n_chains = len([c for c in chains if c.status != "declined"])
     declined = statuses["declined"]
     print(f"{n_chains} chains, {stats['shapes']} shapes compared, {stats['errors matched']} errors matched, "
-          f"{declined} declined: {n_chains - len(failed)} passed, {len(failed)} failed")
+          f"{stats['aliasing matched']} aliasing matched, {declined} declined: "
+          f"{n_chains - len(failed)} passed, {len(failed)} failed")
     too_small = []
     if n_chains < args.min_chains:
         too_small.append(f"{n_chains} chains < {args.min_chains}")
@@ -1089,6 +1233,8 @@ def main(argv=None) -> int:
         too_small.append(f"{stats['shapes']} shapes < {args.min_shapes}")
     if stats["errors matched"] < args.min_errors:
         too_small.append(f"{stats['errors matched']} errors matched < {args.min_errors}")
+    if stats["aliasing matched"] < args.min_aliasing:
+        too_small.append(f"{stats['aliasing matched']} aliasing matched < {args.min_aliasing}")
     if too_small:
         print("run too small: " + "; ".join(too_small))
     return 1 if failed or too_small else 0

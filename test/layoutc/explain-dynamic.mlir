@@ -59,3 +59,46 @@ func.func @of_clone(%x: !layout.tensor<?x?xf32>) -> (!layout.tensor<?x?xf32>, !l
   %c = layout.contiguous %t : !layout.tensor<?x?xf32, strided<[1, ?]>>
   return %k, %c : !layout.tensor<?x?xf32>, !layout.tensor<?x?xf32>
 }
+
+// Whether a reshape or flatten is a view depends on run-time sizes where
+// the algebra cannot prove the dims mergeable: PyTorch's computeStride runs
+// at run time. The result's strides are its view's where it finds them
+// (viewable), else the copy's row-major ones.
+// CHECK-LABEL: "name": "flat"
+// CHECK: "symbolic": {"symbols": {"x[0]": "x[0]", "x[1]": "x[1]", "x[2]": "x[2]", "s0": "computeStride([x[0], x[2], x[1]], [x[1]*x[2], 1, x[2]], [x[0], x[1]*x[2]])[0]", "s1": "computeStride([x[0], x[2], x[1]], [x[1]*x[2], 1, x[2]], [x[0], x[1]*x[2]])[1]", "s2": "viewable([x[0], x[2], x[1]], [x[1]*x[2], 1, x[2]], [x[0], x[1]*x[2]])", "s3": "(s2 != 0) ? s0 : x[1]*x[2]", "s4": "(s2 != 0) ? s1 : 1"},
+// CHECK-NEXT: "results": [{"sizes": ["x[0]", "x[1]*x[2]"], "strides": ["s3", "s4"], "offset": "0"}],
+// CHECK-NEXT: "copies": [{"op": "layout.flatten", "loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+8]]:8", "copies": "unless s2 != 0"}],
+// CHECK-NEXT: "checks": [],
+// CHECK-NEXT: "kernels": [{"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+6]]:8", "strategy": "transpose",
+// Returned, it is reported like a conditional contiguous.
+// CODEGEN: result0: f32 sizes [x[0], x[1]*x[2]] strides [x[1]*x[2], 1] (or, when s2 != 0, a view of x: see result0_view) (new tensor, caller-allocated)
+// CODEGEN: and 0 when s2 != 0: then, as PyTorch returns it, the result is x's view sizes [x[0], x[1]*x[2]] strides [s0, s1] offset 0 elements from x's first element, and result0 is not written
+func.func @flat(%x: !layout.tensor<?x?x?xf32>) -> !layout.tensor<?x?xf32, strided<[?, ?]>> {
+  %t = layout.transpose %x 1, 2 : !layout.tensor<?x?x?xf32>
+  %f = layout.flatten %t dims 1 to 2 : !layout.tensor<?x?x?xf32, strided<[?, 1, ?]>>
+  return %f : !layout.tensor<?x?xf32, strided<[?, ?]>>
+}
+
+// view checks computeStride's answer at run time, with PyTorch's message.
+// CHECK-LABEL: "name": "viewt"
+// CHECK: "results": [{"sizes": ["x[0]*x[1]"], "strides": ["s0"], "offset": "0"}],
+// CHECK-NEXT: "copies": [],
+// CHECK-NEXT: "checks": [{"requires": "s1 != 0", "message": "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."}],
+func.func @viewt(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xf32, strided<[?]>> {
+  %t = layout.transpose %x 0, 1 : !layout.tensor<?x?xf32>
+  %v = layout.view %t [-1] : !layout.tensor<?x?xf32, strided<[1, ?]>>
+  return %v : !layout.tensor<?xf32, strided<[?]>>
+}
+
+// Read by another op, the flatten is a run-time view: the reduction reads
+// x where PyTorch views it, the copy (made only then) where it copies.
+// CHECK-LABEL: "name": "summed"
+// CHECK: "copies": [{"op": "layout.flatten", "loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+5]]:8", "copies": "unless s2 != 0"},
+// CHECK-NEXT: {"op": "layout.reduce", "loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+5]]:8", "copies": "always"}],
+// CODEGEN: lrt_status_t summed(const DLTensor *x, DLTensor *result0, const lrt_exec_options_t *options);
+func.func @summed(%x: !layout.tensor<?x?x?xf32>) -> !layout.tensor<?xf32> {
+  %t = layout.transpose %x 1, 2 : !layout.tensor<?x?x?xf32>
+  %f = layout.flatten %t dims 1 to 2 : !layout.tensor<?x?x?xf32, strided<[?, 1, ?]>>
+  %s = layout.reduce sum %f dims [1] : !layout.tensor<?x?xf32, strided<[?, ?]>>
+  return %s : !layout.tensor<?xf32>
+}

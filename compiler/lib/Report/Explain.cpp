@@ -201,17 +201,9 @@ static std::string explainSymbolic(func::FuncOp func,
       if (isa<StridedTensorType>(v.getType()))
         (void)layouts.get(v);
     std::optional<SymCond> when;
-    Value input;
-    if (auto c = dyn_cast<ContiguousOp>(op)) {
-      input = c.getInput();
-      if (std::optional<SymLayout> in = layoutOf(input)) {
-        // A scratch table: asking again must not add symbols.
-        SymTable scratch = t;
-        Fallible<SymMaybeCopy> r =
-            contiguous(scratch, *in, toMemoryFormat(c.getFormat()));
-        if (r)
-          when = r->copies;
-      }
+    if (isa<ContiguousOp, ReshapeOp, FlattenOp>(op)) {
+      if (const SymMaybeCopy *r = layouts.mayCopy(op->getResult(0)))
+        when = r->copies;
     } else if (isa<CloneOp, ReduceOp>(op)) {
       when = SymCond::alwaysTrue();
     } else if (auto to = dyn_cast<ToOp>(op)) {
@@ -222,8 +214,6 @@ static std::string explainSymbolic(func::FuncOp func,
               : SymCond::alwaysTrue();
     } else if (isa<CopyOp, MaterializeOp>(op)) {
       when = SymCond::alwaysTrue();
-    } else if (isa<ReshapeOp, FlattenOp>(op)) {
-      when = SymCond::alwaysFalse();
     }
     if (!when)
       return;

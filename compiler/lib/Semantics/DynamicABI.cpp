@@ -50,6 +50,19 @@ struct Placed {
   SymLayout layout;
 };
 
+/// A run-time view (Buffer::RuntimeView): when it copies and the program
+/// output that says so, its copy's buffer and its layout there, the view it
+/// is where it does not copy, and the kernel that copies (none where there
+/// are no elements for every size).
+struct RuntimeViewInfo {
+  SymCond copies;
+  int64_t flag;
+  unsigned own;
+  SymLayout written;
+  Placed view;
+  std::optional<size_t> kernel;
+};
+
 class DynamicAnalysis {
 public:
   DynamicAnalysis(func::FuncOp func, const TargetInfo &target)
@@ -130,6 +143,7 @@ private:
                              list(table(), l->strides));
       abi.buffers.push_back(buffer);
       bufferElements.push_back(SymExpr(0));
+      wholeLayouts.emplace_back();
       abi.params.push_back(param);
     }
     return success();
@@ -144,6 +158,7 @@ private:
     abi.buffers.push_back(buffer);
     // Dense: its elements are its storage.
     bufferElements.push_back(numelOf(layout.sizes));
+    wholeLayouts.push_back(layout);
   }
 
   /// Whether a layout has no elements for every size (a dim of size 0):
@@ -227,7 +242,7 @@ private:
   LogicalResult visit(Operation *op) {
     auto layoutOf = [&](Value v) { return *layouts.get(v); };
     // Views stay in their operand's storage.
-    if (isa<ViewLikeOpInterface, SplitOp, ReshapeOp, FlattenOp>(op)) {
+    if (isa<ViewLikeOpInterface, SplitOp>(op)) {
       // as_strided's offset is absolute in its storage, so its static
       // layout is already in the buffer's coordinates, as views' are.
       if (auto strided = dyn_cast<AsStridedOp>(op);
@@ -251,35 +266,9 @@ private:
       placed[to.getResult()] = *in;
       return success();
     }
-    if (auto c = dyn_cast<ContiguousOp>(op)) {
-      SymTable scratch = table();
-      Fallible<SymMaybeCopy> r = contiguous(scratch, layoutOf(c.getInput()),
-                                            toMemoryFormat(c.getFormat()));
-      std::optional<bool> copies =
-          r ? table().decide(r->copies) : std::optional<bool>(false);
-      // Where PyTorch returns the operand itself for some sizes only, the
-      // entry point decides at run time when the result is returned and
-      // its operand is an argument's view (addResults); otherwise it
-      // writes the output for every size: the same values, but a new
-      // tensor (the header says so).
-      if (!copies) {
-        // The condition's symbols in the function's own table.
-        r = contiguous(table(), layoutOf(c.getInput()),
-                       toMemoryFormat(c.getFormat()));
-        FailureOr<Placed> in = where(op, c.getInput());
-        if (!r || failed(in))
-          return failed(in) ? failure() : op->emitError(r.message());
-        maybeView.insert({c.getResult(), {r->copies, *in}});
-      }
-      if (copies == false) {
-        FailureOr<Placed> in = where(op, c.getInput());
-        if (failed(in))
-          return failure();
-        placed[c.getResult()] = *in;
-        return success();
-      }
-    }
-    if (isa<ContiguousOp, CloneOp, ToOp, MaterializeOp>(op)) {
+    if (isa<ContiguousOp, ReshapeOp, FlattenOp>(op))
+      return addMayCopy(op);
+    if (isa<CloneOp, ToOp, MaterializeOp>(op)) {
       Value input = op->getOperand(0), result = op->getResult(0);
       FailureOr<Placed> in = where(op, input);
       if (failed(in))
@@ -292,12 +281,7 @@ private:
         fused[result] = *in;
         return success();
       }
-      // The copy's own layout: a conditional copy's symbolic offset is the
-      // operand's where PyTorch would return the operand, but compiled code
-      // writes the new tensor from its first element for every size.
-      SymLayout written = layoutOf(result);
-      written.offset = SymExpr(0);
-      addNewBuffer(result, written);
+      addNewBuffer(result, layoutOf(result));
       return addCopy(
           op, *in, placed.lookup(result),
           cast<StridedTensorType>(input.getType()).getElementType(),
@@ -323,6 +307,83 @@ private:
     }
     if (auto r = dyn_cast<ReduceOp>(op))
       return addReduction(r);
+    return success();
+  }
+
+  /// contiguous, reshape or flatten. Where PyTorch returns a view for every
+  /// size, the result stays in its operand's storage. Elsewhere a kernel
+  /// copies the operand into a new buffer (row-major in the operand's shape
+  /// for reshape and flatten, which the result views in its own); where
+  /// PyTorch returns a view for some sizes only, the result is a run-time
+  /// view (Buffer::RuntimeView): readers take the operand's storage or the
+  /// copy's as the symbol program decides, at the op's symbolic layout,
+  /// and the copy runs only where it is read (DynamicABI::KernelExtents::
+  /// runIf), or returned (addResults).
+  LogicalResult addMayCopy(Operation *op) {
+    Value input = op->getOperand(0), result = op->getResult(0);
+    const SymMaybeCopy *r = layouts.mayCopy(result);
+    FailureOr<Placed> in = where(op, input);
+    if (!r || failed(in))
+      return failed(in) ? failure()
+                        : op->emitError("dynamic code generation: no layout");
+    std::optional<bool> copies = table().decide(r->copies);
+    SymLayout layout = *layouts.get(result);
+    if (copies == false) {
+      placed[result] = {in->buffer, layout};
+      return success();
+    }
+    // A contiguous read only by a converting `to` is not written: the `to`
+    // converts straight from the operand, as the static planner fuses them.
+    if (isa<ContiguousOp>(op) && result.hasOneUse() &&
+        isConverting(*result.getUsers().begin())) {
+      fused[result] = *in;
+      return success();
+    }
+    // The copy: the operand's shape, row-major (contiguous: the format's
+    // strides, which its symbolic layout has for every size).
+    SymLayout copied = layout;
+    copied.offset = SymExpr(0);
+    if (!isa<ContiguousOp>(op)) {
+      copied.sizes = in->layout.sizes;
+      copied.strides = rowMajorStrides(copied.sizes);
+    }
+    // The result's layout in that buffer: the copy-case layout.
+    SymLayout written = copied;
+    written.sizes = layout.sizes;
+    written.strides =
+        isa<ContiguousOp>(op) ? copied.strides : rowMajorStrides(layout.sizes);
+    Type elem = cast<StridedTensorType>(result.getType()).getElementType();
+    unsigned own = abi.buffers.size();
+    abi.buffers.push_back(Buffer{elem});
+    // Scratch only where the copy runs.
+    bufferElements.push_back(
+        copies == true
+            ? numelOf(copied.sizes)
+            : table().select(r->copies, numelOf(copied.sizes), SymExpr(0)));
+    wholeLayouts.push_back(written);
+    size_t kernel = abi.kernels.size();
+    if (failed(addCopy(op, *in, {own, copied}, elem, elem)))
+      return failure();
+    if (copies == true) {
+      placed[result] = {own, written};
+      return success();
+    }
+    int64_t flag = output(table().select(r->copies, SymExpr(1), SymExpr(0)));
+    Buffer view{elem};
+    view.runtimeView = Buffer::RuntimeView{in->buffer, own, flag};
+    placed[result] = {static_cast<unsigned>(abi.buffers.size()), layout};
+    abi.buffers.push_back(view);
+    bufferElements.push_back(SymExpr(0));
+    wholeLayouts.emplace_back();
+    // No elements for every size: no kernel was compiled.
+    std::optional<size_t> k;
+    if (abi.kernels.size() > kernel) {
+      k = kernel;
+      extents[kernel].runIf = flag;
+    }
+    runtimeViews.insert(
+        {result,
+         {r->copies, flag, own, written, Placed{in->buffer, r->view}, k}});
     return success();
   }
 
@@ -433,8 +494,23 @@ private:
       if (found == placed.end())
         return ret.emitError("result #")
                << index << " is not a view of an argument or a new tensor";
-      Buffer &buffer = abi.buffers[found->second.buffer];
-      const SymLayout &l = found->second.layout;
+      Placed at = found->second;
+      // A run-time view returned: its copy's buffer is the output.
+      const RuntimeViewInfo *runtimeView = nullptr;
+      if (abi.buffers[at.buffer].runtimeView) {
+        auto info = runtimeViews.find(value);
+        if (info == runtimeViews.end())
+          return ret.emitError("result #")
+                 << index
+                 << " views a tensor that PyTorch copies for some sizes and "
+                    "views for others; dynamic code generation returns such "
+                    "a tensor only whole (the reshape, flatten or contiguous "
+                    "itself)";
+        runtimeView = &info->second;
+        at = {runtimeView->own, runtimeView->written};
+      }
+      Buffer &buffer = abi.buffers[at.buffer];
+      const SymLayout &l = at.layout;
       if (buffer.param && abi.params[*buffer.param].role != ParamRole::Output) {
         // A view of an argument: offset from the argument's first element.
         ViewResult view;
@@ -458,16 +534,15 @@ private:
                << index << " views the same new tensor as result #"
                << abi.params[*buffer.param].number
                << "; code generation gives each new tensor one output";
-      // A new tensor: the op's own result, whole.
-      if (!isa_and_nonnull<ContiguousOp, CloneOp, ToOp, MaterializeOp,
-                           ReduceOp>(value.getDefiningOp()))
+      // A new tensor, whole.
+      if (!(l == wholeLayouts[at.buffer]))
         return ret.emitError("result #")
                << index << " views part of a new tensor; dynamic code "
                << "generation needs outputs that are a kernel's whole result";
       Param param;
       param.role = ParamRole::Output;
       param.number = index;
-      param.buffer = found->second.buffer;
+      param.buffer = at.buffer;
       param.elementType = buffer.elementType;
       StridedLayout p = l.project();
       param.sizes = anySize(p.sizes);
@@ -480,7 +555,7 @@ private:
           fills.push_back({pi, k, 1, output(l.strides[k])});
       }
       std::string note =
-          conditionalNote(value, found->second.buffer, param, pi);
+          runtimeView ? conditionalNote(*runtimeView, param, pi) : "";
       paramLayouts.push_back("sizes " + list(table(), l.sizes) + " strides " +
                              list(table(), l.strides) +
                              (note.empty() ? "" : " (" + note + ")"));
@@ -495,30 +570,26 @@ private:
     return success();
   }
 
-  /// For a returned copy PyTorch makes for some sizes only: the run-time
-  /// choice (DynamicABI::Conditional) where its operand is an argument's
-  /// view and the result is read by nothing else, and the header's note.
-  std::string conditionalNote(Value value, unsigned buffer, const Param &param,
+  /// For a returned run-time view: the run-time choice
+  /// (DynamicABI::Conditional) where its operand is an argument's view,
+  /// and the header's note; elsewhere its copy runs for every size.
+  std::string conditionalNote(const RuntimeViewInfo &info, const Param &param,
                               unsigned output) {
-    auto found = maybeView.find(value);
-    if (found == maybeView.end())
-      return "";
-    const auto &[copies, operand] = found->second;
-    std::string when = table().str(SymCond::negate(copies));
+    std::string when = table().str(SymCond::negate(info.copies));
+    const Placed &operand = info.view;
     std::optional<unsigned> argument = abi.buffers[operand.buffer].param;
-    auto kernel = llvm::find_if(
-        abi.kernels, [&](const Kernel &k) { return k.dstBuffer == buffer; });
-    if (!value.hasOneUse() || !argument ||
-        abi.params[*argument].role == ParamRole::Output ||
-        kernel == abi.kernels.end())
+    if (info.kernel)
+      extents[*info.kernel].runIf.reset();
+    if (!argument || abi.params[*argument].role == ParamRole::Output ||
+        !info.kernel)
       return "written for every size, although PyTorch returns the operand "
              "itself when " +
              when;
     DynamicABI::Conditional c;
-    c.kernel = kernel - abi.kernels.begin();
+    c.kernel = *info.kernel;
     c.output = output;
     c.argument = *argument;
-    c.copies = this->output(table().select(copies, SymExpr(1), SymExpr(0)));
+    c.copies = info.flag;
     const SymLayout &l = operand.layout;
     c.viewLayout =
         "sizes " + list(table(), l.sizes) + " strides " +
@@ -570,8 +641,10 @@ private:
   /// program output of a scratch buffer's (-1 for the others).
   std::vector<SymExpr> bufferElements;
   std::vector<int64_t> scratchElements;
-  /// Copies PyTorch makes for some sizes only: when, and their operand.
-  llvm::DenseMap<Value, std::pair<SymCond, Placed>> maybeView;
+  /// Per buffer: the layout that is all of it (new buffers), whose value a
+  /// function may return as an output.
+  std::vector<SymLayout> wholeLayouts;
+  llvm::DenseMap<Value, RuntimeViewInfo> runtimeViews;
   std::vector<DynamicABI::Conditional> conditionals;
   /// Copies not written, each read by one converting `to`: their operand.
   llvm::DenseMap<Value, Placed> fused;

@@ -325,6 +325,29 @@ static void printOptionalFormat(OpAsmPrinter &printer, Operation *,
 // Aliasing
 //===----------------------------------------------------------------------===//
 
+/// Whether a may-copy op with a static operand layout copies; nullopt when
+/// the op is invalid.
+static std::optional<bool> staticCopies(Operation *op,
+                                        const StridedLayout &in) {
+  Fallible<MaybeCopy> r =
+      llvm::TypeSwitch<Operation *, Fallible<MaybeCopy>>(op)
+          .Case([&](ReshapeOp reshape) {
+            return layout::reshape(in, reshape.getShape());
+          })
+          .Case([&](FlattenOp flatten) {
+            return layout::flatten(in,
+                                   static_cast<int64_t>(flatten.getStartDim()),
+                                   static_cast<int64_t>(flatten.getEndDim()));
+          })
+          .Case([&](ContiguousOp contiguous) {
+            return layout::contiguous(in,
+                                      toMemoryFormat(contiguous.getFormat()));
+          });
+  if (!r)
+    return std::nullopt;
+  return r->copies;
+}
+
 Value mlir::layout::getAliasedOperand(Value result) {
   Operation *op = result.getDefiningOp();
   if (!op)
@@ -339,40 +362,16 @@ Value mlir::layout::getAliasedOperand(Value result) {
   };
   return llvm::TypeSwitch<Operation *, Value>(op)
       .Case([&](SplitOp split) { return split.getInput(); })
-      .Case([&](ReshapeOp reshape) -> Value {
-        std::optional<StridedLayout> in = layoutOf(reshape.getInput());
-        // A dynamic operand's reshape is accepted only as a view.
-        if (!in)
-          return reshape.getInput();
-        Fallible<MaybeCopy> r = layout::reshape(*in, reshape.getShape());
-        return r && !r->copies ? reshape.getInput() : Value();
-      })
-      .Case([&](FlattenOp flatten) -> Value {
-        std::optional<StridedLayout> in = layoutOf(flatten.getInput());
-        if (!in)
-          return flatten.getInput();
-        Fallible<MaybeCopy> r =
-            layout::flatten(*in, static_cast<int64_t>(flatten.getStartDim()),
-                            static_cast<int64_t>(flatten.getEndDim()));
-        return r && !r->copies ? flatten.getInput() : Value();
-      })
-      .Case([&](ContiguousOp contiguous) -> Value {
-        std::optional<StridedLayout> in = layoutOf(contiguous.getInput());
+      .Case<ReshapeOp, FlattenOp, ContiguousOp>([&](auto op) -> Value {
+        std::optional<StridedLayout> in = layoutOf(op.getInput());
         if (!in) {
           // Dynamic: a view where the algebra proves it one for every size.
           SymbolicLayouts layouts;
-          Fallible<SymLayout> sym = layouts.get(contiguous.getInput());
-          if (!sym)
-            return {};
-          Fallible<SymMaybeCopy> r = layout::contiguous(
-              layouts.table(), *sym, toMemoryFormat(contiguous.getFormat()));
-          return r && layouts.table().decide(r->copies) == false
-                     ? contiguous.getInput()
-                     : Value();
+          const SymMaybeCopy *r = layouts.mayCopy(op.getResult());
+          return r && layouts.table().decide(r->copies) == false ? op.getInput()
+                                                                 : Value();
         }
-        return isContiguousIn(*in, toMemoryFormat(contiguous.getFormat()))
-                   ? contiguous.getInput()
-                   : Value();
+        return staticCopies(op, *in) == false ? op.getInput() : Value();
       })
       .Case([&](ToOp to) -> Value {
         return elementTypeOf(to.getInput()) == to.getDtype() ? to.getInput()

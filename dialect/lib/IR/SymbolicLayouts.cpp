@@ -109,6 +109,14 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
     Fallible<SymLayout> in = get(typed.getInput());
     if (!in)
       return in;
+    if constexpr (rules::isMayCopy<OpTy>) {
+      Fallible<SymMaybeCopy> r =
+          rules::symbolicMayCopy<OpTy>(typed, symbols, *in);
+      if (!r)
+        return fail(r.message());
+      copies[v] = *r;
+      return r->layout;
+    }
     return rules::symbolicRule<OpTy>(typed, symbols, *in, index);
   };
   if (std::optional<Fallible<SymLayout>> l =
@@ -117,4 +125,11 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
   if (declared.isStatic())
     return SymLayout::fromStatic(declared);
   return opaqueLayout(symbols, declared, name);
+}
+
+const SymMaybeCopy *SymbolicLayouts::mayCopy(Value v) {
+  if (!get(v))
+    return nullptr;
+  auto found = copies.find(v);
+  return found == copies.end() ? nullptr : &found->second;
 }

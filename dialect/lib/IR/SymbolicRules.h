@@ -19,6 +19,27 @@ namespace rules {
 
 inline int64_t i64(uint64_t v) { return static_cast<int64_t>(v); }
 
+/// Whether OpTy may return a view of its operand or a new storage.
+template <typename OpTy>
+inline constexpr bool isMayCopy =
+    std::is_same_v<OpTy, ReshapeOp> || std::is_same_v<OpTy, FlattenOp> ||
+    std::is_same_v<OpTy, ContiguousOp>;
+
+/// A may-copy op's rule, with the condition under which it copies.
+template <typename OpTy, typename A>
+Fallible<SymMaybeCopy> symbolicMayCopy(A a, SymTable &t, const SymLayout &in) {
+  if constexpr (std::is_same_v<OpTy, ReshapeOp>)
+    return reshape(t, in, a.getShape());
+  else if constexpr (std::is_same_v<OpTy, FlattenOp>)
+    return flatten(t, in, i64(a.getStartDim()), i64(a.getEndDim()));
+  else if constexpr (std::is_same_v<OpTy, ContiguousOp>)
+    return contiguous(
+        t, in,
+        toMemoryFormat(a.getMemoryFormat().value_or(FormatKind::contiguous)));
+  else
+    static_assert(sizeof(OpTy) == 0, "not a may-copy op");
+}
+
 /// The symbolic rule of each op with one tensor result per operand layout:
 /// `a` is the op or its adaptor (both have the attribute getters).
 template <typename OpTy, typename A>
@@ -29,12 +50,12 @@ Fallible<SymLayout> symbolicRule(A a, SymTable &t, const SymLayout &in,
       return std::nullopt;
     return i64(*v);
   };
-  auto layoutOnly = [](const Fallible<SymMaybeCopy> &r) -> Fallible<SymLayout> {
+  if constexpr (isMayCopy<OpTy>) {
+    Fallible<SymMaybeCopy> r = symbolicMayCopy<OpTy>(a, t, in);
     if (!r)
       return fail(r.message());
     return r->layout;
-  };
-  if constexpr (std::is_same_v<OpTy, ViewShapeOp>)
+  } else if constexpr (std::is_same_v<OpTy, ViewShapeOp>)
     return view(t, in, a.getShape());
   else if constexpr (std::is_same_v<OpTy, PermuteOp>)
     return permute(t, in, a.getDims());
@@ -70,15 +91,7 @@ Fallible<SymLayout> symbolicRule(A a, SymTable &t, const SymLayout &in,
     if (!parts)
       return fail(parts.message());
     return (*parts)[index];
-  } else if constexpr (std::is_same_v<OpTy, ReshapeOp>)
-    return layoutOnly(reshape(t, in, a.getShape()));
-  else if constexpr (std::is_same_v<OpTy, FlattenOp>)
-    return layoutOnly(flatten(t, in, i64(a.getStartDim()), i64(a.getEndDim())));
-  else if constexpr (std::is_same_v<OpTy, ContiguousOp>)
-    return layoutOnly(contiguous(
-        t, in,
-        toMemoryFormat(a.getMemoryFormat().value_or(FormatKind::contiguous))));
-  else if constexpr (std::is_same_v<OpTy, CloneOp>)
+  } else if constexpr (std::is_same_v<OpTy, CloneOp>)
     return cloneLayout(
         t, in,
         toMemoryFormat(a.getMemoryFormat().value_or(FormatKind::preserve)));

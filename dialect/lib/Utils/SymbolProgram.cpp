@@ -25,6 +25,7 @@ enum : int64_t {
   kCeilDiv = 5,
   kSelect = 6,
   kCheck = 7,
+  kViewStride = 8,
   kTrue = 1,
   kFalse = 2,
   kGe0 = 3,
@@ -126,6 +127,16 @@ SymbolProgram mlir::layout::encodeSymbolProgram(const SymTable &table,
       int64_t c = enc.cond(*s.cond);
       int64_t a = enc.expr(s.operands[0]), b = enc.expr(s.operands[1]);
       enc.steps.insert(enc.steps.end(), {kSelect, c, a, b});
+      break;
+    }
+    case SymTable::Op::ViewStride: {
+      int64_t newRank = s.operands.size() - 2 * s.oldRank;
+      llvm::SmallVector<int64_t> operands;
+      for (const SymExpr &o : s.operands)
+        operands.push_back(enc.expr(o));
+      enc.steps.insert(enc.steps.end(),
+                       {kViewStride, s.index, s.oldRank, newRank});
+      enc.steps.insert(enc.steps.end(), operands.begin(), operands.end());
       break;
     }
     }

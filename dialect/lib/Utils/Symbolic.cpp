@@ -1,14 +1,14 @@
 //===- Symbolic.cpp - Symbolic sizes, strides and offsets -----------------===//
 //
 // Polynomials over symbols, the ranges that decide comparisons at compile
-// time, and the evaluation of symbols and checks at concrete values. See
+// time, and how symbols print (SymbolicEvaluate.cpp evaluates them). See
 // Symbolic.h for the contracts.
 //
 //===----------------------------------------------------------------------===//
 
 #include "layout/Dialect/Layout/Utils/Symbolic.h"
 
-#include "LayoutAlgebraDetail.h"
+#include "SymbolicDetail.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -262,14 +262,6 @@ Interval scaleInterval(const Interval &a, int64_t c) {
   return {mul(a.hi), mul(a.lo)};
 }
 
-int64_t floorDivValue(int64_t a, int64_t k) {
-  int64_t q = a / k;
-  return (a % k != 0 && a < 0) ? q - 1 : q;
-}
-int64_t ceilDivValue(int64_t a, int64_t k) {
-  int64_t q = a / k;
-  return (a % k != 0 && a > 0) ? q + 1 : q;
-}
 } // namespace
 
 Interval SymTable::range(const SymExpr &e) const {
@@ -351,19 +343,24 @@ SymExpr SymTable::input(std::string name, bool isSize) {
 SymExpr SymTable::derive(Op op, llvm::SmallVector<SymExpr, 3> operands,
                          int64_t divisor, Interval r,
                          std::shared_ptr<SymCond> cond) {
-  // The same definition twice is the same value.
-  if (!cond)
-    for (auto [id, s] : llvm::enumerate(syms))
-      if (s.op == op && s.divisor == divisor && s.operands == operands)
-        return SymExpr::symbol(id);
   Symbol s;
-  s.name = "s" + std::to_string(llvm::count_if(
-                     syms, [](const Symbol &x) { return x.op != Op::Input; }));
   s.op = op;
   s.operands = std::move(operands);
   s.divisor = divisor;
   s.range = r;
   s.cond = std::move(cond);
+  return derive(std::move(s));
+}
+
+SymExpr SymTable::derive(Symbol s) {
+  // The same definition twice is the same value.
+  if (!s.cond)
+    for (auto [id, x] : llvm::enumerate(syms))
+      if (x.op == s.op && x.divisor == s.divisor && x.index == s.index &&
+          x.oldRank == s.oldRank && x.operands == s.operands)
+        return SymExpr::symbol(id);
+  s.name = "s" + std::to_string(llvm::count_if(
+                     syms, [](const Symbol &x) { return x.op != Op::Input; }));
   syms.push_back(std::move(s));
   return SymExpr::symbol(syms.size() - 1);
 }
@@ -415,7 +412,7 @@ static std::optional<SymExpr> exactQuotient(const SymExpr &a, int64_t k) {
 SymExpr SymTable::divide(const SymExpr &a, int64_t k, bool ceil) {
   assert(k > 0 && "division by a non-positive constant");
   auto value = [&](int64_t v) {
-    return ceil ? ceilDivValue(v, k) : floorDivValue(v, k);
+    return ceil ? detail::ceilDivValue(v, k) : detail::floorDivValue(v, k);
   };
   if (std::optional<int64_t> c = a.constant())
     return value(*c);
@@ -444,6 +441,25 @@ SymExpr SymTable::select(const SymCond &cond, const SymExpr &ifTrue,
     r.hi = std::max(*r1.hi, *r2.hi);
   return derive(Op::Select, {ifTrue, ifFalse}, 1, r,
                 std::make_shared<SymCond>(cond));
+}
+
+SymTable::RuntimeView SymTable::viewStrides(const SymLayout &in,
+                                            ArrayRef<SymExpr> sizes) {
+  Symbol s;
+  s.op = Op::ViewStride;
+  s.oldRank = in.rank();
+  s.operands.append(in.sizes.begin(), in.sizes.end());
+  s.operands.append(in.strides.begin(), in.strides.end());
+  s.operands.append(sizes.begin(), sizes.end());
+  RuntimeView view;
+  for (int64_t k = 0; k < static_cast<int64_t>(sizes.size()); ++k) {
+    s.index = k;
+    view.strides.push_back(derive(s));
+  }
+  s.index = sizes.size();
+  s.range = {0, 1};
+  view.viewable = derive(s);
+  return view;
 }
 
 Fallible<std::monostate> SymTable::require(const SymCond &cond,
@@ -586,14 +602,27 @@ std::string SymTable::definition(SymbolId id) const {
   case Op::Select:
     return "(" + str(*s.cond) + ") ? " + str(s.operands[0]) + " : " +
            str(s.operands[1]);
+  case Op::ViewStride: {
+    auto list = [&](size_t from, size_t to) {
+      std::string out = "[";
+      for (size_t i = from; i < to; ++i)
+        out += (i > from ? ", " : "") + str(s.operands[i]);
+      return out + "]";
+    };
+    size_t old = s.oldRank, all = s.operands.size();
+    std::string args =
+        list(0, old) + ", " + list(old, 2 * old) + ", " + list(2 * old, all);
+    if (s.index == static_cast<int64_t>(all - 2 * old))
+      return "viewable(" + args + ")";
+    return "computeStride(" + args + ")[" + std::to_string(s.index) + "]";
+  }
   }
   return s.name;
 }
 
-/// Replaces "{i}" in `message` with piece(i).
-static std::string
-fillMessage(const std::string &message,
-            const std::function<std::string(size_t)> &piece) {
+std::string
+detail::fillMessage(const std::string &message,
+                    const std::function<std::string(size_t)> &piece) {
   std::string out;
   for (size_t i = 0; i < message.size(); ++i) {
     if (message[i] == '{') {
@@ -615,159 +644,7 @@ fillMessage(const std::string &message,
 }
 
 std::string SymTable::format(const Check &check) const {
-  return fillMessage(check.message, [&](size_t i) {
+  return detail::fillMessage(check.message, [&](size_t i) {
     return i < check.args.size() ? str(check.args[i]) : std::string("?");
   });
-}
-
-//===----------------------------------------------------------------------===//
-// Evaluation
-//===----------------------------------------------------------------------===//
-
-Fallible<int64_t> SymTable::evaluate(const SymExpr &e,
-                                     ArrayRef<int64_t> values) {
-  if (e.overflowed())
-    return detail::overflow("a symbolic size, stride or offset");
-  int64_t total = 0;
-  for (const SymExpr::Term &t : e.terms()) {
-    std::optional<int64_t> v = t.second;
-    for (SymbolId s : t.first)
-      v = v ? llvm::checkedMul(*v, values[s]) : std::nullopt;
-    std::optional<int64_t> sum = v ? llvm::checkedAdd(total, *v) : v;
-    if (!sum)
-      return detail::overflow("a size, stride or offset computed at run time");
-    total = *sum;
-  }
-  return total;
-}
-
-Fallible<bool> SymTable::evaluate(const SymCond &c, ArrayRef<int64_t> values) {
-  using K = SymCond::Kind;
-  switch (c.kind()) {
-  case K::True:
-    return true;
-  case K::False:
-    return false;
-  case K::GeZero:
-  case K::EqZero: {
-    Fallible<int64_t> v = evaluate(c.expr(), values);
-    if (!v)
-      return fail(v.message());
-    return c.kind() == K::GeZero ? *v >= 0 : *v == 0;
-  }
-  case K::Not: {
-    Fallible<bool> v = evaluate(c.operands()[0], values);
-    if (!v)
-      return v;
-    return !*v;
-  }
-  case K::And:
-  case K::Or: {
-    bool isAnd = c.kind() == K::And;
-    for (const SymCond &o : c.operands()) {
-      Fallible<bool> v = evaluate(o, values);
-      if (!v || *v != isAnd)
-        return v;
-    }
-    return isAnd;
-  }
-  }
-  return false;
-}
-
-Fallible<std::vector<int64_t>> SymTable::evaluate(ArrayRef<int64_t> inputs,
-                                                  bool checks) const {
-  std::vector<int64_t> values;
-  size_t nextInput = 0, nextCheck = checks ? 0 : checkList.size();
-  auto runChecks = [&](size_t before) -> Fallible<std::monostate> {
-    for (;
-         nextCheck < checkList.size() && checkList[nextCheck].before <= before;
-         ++nextCheck) {
-      const Check &check = checkList[nextCheck];
-      Fallible<bool> ok = evaluate(check.cond, values);
-      if (!ok)
-        return fail(ok.message());
-      if (*ok)
-        continue;
-      std::string message = fillMessage(check.message, [&](size_t i) {
-        if (i >= check.args.size())
-          return std::string("?");
-        Fallible<int64_t> v = evaluate(check.args[i], values);
-        return v ? std::to_string(*v) : std::string("?");
-      });
-      return fail(message);
-    }
-    return std::monostate();
-  };
-  for (const Symbol &s : syms) {
-    Fallible<std::monostate> checked = runChecks(values.size());
-    if (!checked)
-      return fail(checked.message());
-    if (s.op == Op::Input) {
-      if (nextInput >= inputs.size())
-        return fail("missing the value of input symbol " + s.name);
-      values.push_back(inputs[nextInput++]);
-      continue;
-    }
-    if (s.op == Op::Select) {
-      Fallible<bool> holds = evaluate(*s.cond, values);
-      if (!holds)
-        return fail(holds.message());
-      Fallible<int64_t> v = evaluate(s.operands[*holds ? 0 : 1], values);
-      if (!v)
-        return fail(v.message());
-      values.push_back(*v);
-      continue;
-    }
-    llvm::SmallVector<int64_t, 3> v;
-    for (const SymExpr &o : s.operands) {
-      Fallible<int64_t> x = evaluate(o, values);
-      if (!x)
-        return fail(x.message());
-      v.push_back(*x);
-    }
-    switch (s.op) {
-    case Op::Input:
-    case Op::Select:
-      break;
-    case Op::Min:
-      values.push_back(std::min(v[0], v[1]));
-      break;
-    case Op::Max:
-      values.push_back(std::max(v[0], v[1]));
-      break;
-    case Op::FloorDiv:
-      values.push_back(floorDivValue(v[0], s.divisor));
-      break;
-    case Op::CeilDiv:
-      values.push_back(ceilDivValue(v[0], s.divisor));
-      break;
-    }
-  }
-  Fallible<std::monostate> checked = runChecks(values.size());
-  if (!checked)
-    return fail(checked.message());
-  return values;
-}
-
-Fallible<StridedLayout> SymTable::evaluate(const SymLayout &l,
-                                           ArrayRef<int64_t> values) {
-  StridedLayout out;
-  for (const SymExpr &s : l.sizes) {
-    Fallible<int64_t> v = evaluate(s, values);
-    if (!v)
-      return fail(v.message());
-    out.sizes.push_back(*v);
-  }
-  for (const SymExpr &s : l.strides) {
-    Fallible<int64_t> v = evaluate(s, values);
-    if (!v)
-      return fail(v.message());
-    out.strides.push_back(*v);
-  }
-  Fallible<int64_t> off = evaluate(l.offset, values);
-  if (!off)
-    return fail(off.message());
-  out.offset = *off;
-  return out;
 }

@@ -118,13 +118,13 @@ Fallible<SymMaybeCopy> mlir::layout::contiguous(SymTable &t,
   // PyTorch returns the operand itself when it is contiguous in the format.
   std::optional<bool> decided = t.decide(already);
   if (decided == true)
-    return SymMaybeCopy{in, SymCond::alwaysFalse()};
+    return SymMaybeCopy{in, SymCond::alwaysFalse(), in};
   SymLayout out;
   out.sizes = in.sizes;
   out.offset = SymExpr(0);
   out.strides = *strides;
   if (decided == false)
-    return SymMaybeCopy{out, SymCond::alwaysTrue()};
+    return SymMaybeCopy{out, SymCond::alwaysTrue(), in};
   // Where the operand is contiguous, its strides of dims of size > 1 are
   // these, and the others are unspecified (Symbolic.h): only the storage,
   // and with it the offset, depends on the decision.
@@ -132,7 +132,7 @@ Fallible<SymMaybeCopy> mlir::layout::contiguous(SymTable &t,
   Fallible<SymLayout> c = checked(out);
   if (!c)
     return fail(c.message());
-  return SymMaybeCopy{*c, SymCond::negate(already)};
+  return SymMaybeCopy{*c, SymCond::negate(already), in};
 }
 
 bool mlir::layout::provablyDense(const SymTable &t, const SymLayout &in) {

@@ -15,9 +15,25 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <functional>
+
 namespace mlir {
 namespace layout {
 namespace detail {
+
+/// floor(a / k) and ceil(a / k) for k > 0.
+inline int64_t floorDivValue(int64_t a, int64_t k) {
+  int64_t q = a / k;
+  return (a % k != 0 && a < 0) ? q - 1 : q;
+}
+inline int64_t ceilDivValue(int64_t a, int64_t k) {
+  int64_t q = a / k;
+  return (a % k != 0 && a > 0) ? q + 1 : q;
+}
+
+/// Replaces "{i}" in `message` with piece(i).
+std::string fillMessage(const std::string &message,
+                        const std::function<std::string(size_t)> &piece);
 
 /// Builds a message template whose "{i}" placeholders print expressions.
 struct Message {

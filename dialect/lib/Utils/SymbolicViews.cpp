@@ -549,27 +549,9 @@ static std::optional<SymExpr> mergeableRun(const SymTable &t,
   return base;
 }
 
-static std::string notProvable(llvm::StringRef op, const SymTable &t,
-                               const SymLayout &in) {
-  std::string sizes, strides;
-  for (auto [i, s] : llvm::enumerate(in.sizes))
-    sizes += (i ? ", " : "") + t.str(s);
-  for (auto [i, s] : llvm::enumerate(in.strides))
-    strides += (i ? ", " : "") + t.str(s);
-  return (op.str() + " of a dynamic view (sizes [" + sizes + "], strides [" +
-          strides +
-          "]) whose dims layoutc cannot prove mergeable: whether it is a "
-          "view depends on run-time sizes, which layoutc does not decide "
-          "yet; make the operand contiguous first");
-}
-
-Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
-                                       ArrayRef<int64_t> shape) {
-  std::optional<SymExpr> base = in.rank() == 0
-                                    ? std::optional<SymExpr>(SymExpr(1))
-                                    : mergeableRun(t, in, 0, in.rank() - 1);
-  if (!base)
-    return fail(notProvable("view", t, in));
+/// view/reshape's sizes for `shape`: -1 inferred, the element count a check.
+static Fallible<llvm::SmallVector<SymExpr, 6>>
+viewSizes(SymTable &t, const SymLayout &in, ArrayRef<int64_t> shape) {
   SymExpr numel = product(in.sizes);
   auto mismatch = [&] {
     Message m;
@@ -577,17 +559,78 @@ Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
       << numel;
     return m;
   };
-  Fallible<llvm::SmallVector<SymExpr, 6>> sizes =
-      inferSymbolicSize(t, shape, numel, mismatch);
+  return inferSymbolicSize(t, shape, numel, mismatch);
+}
+
+/// computeStride at run time, for operands whose dims the algebra cannot
+/// prove mergeable (ViewStride symbols). The run-time program holds the
+/// shapes in fixed arrays.
+static Fallible<SymTable::RuntimeView> runtimeView(llvm::StringRef op,
+                                                   SymTable &t,
+                                                   const SymLayout &in,
+                                                   ArrayRef<SymExpr> sizes) {
+  if (in.rank() > kMaxRuntimeViewRank ||
+      static_cast<int64_t>(sizes.size()) > kMaxRuntimeViewRank)
+    return fail(op.str() + " of a dynamic view from rank " +
+                std::to_string(in.rank()) + " to rank " +
+                std::to_string(sizes.size()) +
+                ": whether it is a view is decided at run time, for ranks up "
+                "to " +
+                std::to_string(kMaxRuntimeViewRank));
+  return t.viewStrides(in, sizes);
+}
+
+Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
+                                       ArrayRef<int64_t> shape) {
+  std::optional<SymExpr> base = in.rank() == 0
+                                    ? std::optional<SymExpr>(SymExpr(1))
+                                    : mergeableRun(t, in, 0, in.rank() - 1);
+  Fallible<llvm::SmallVector<SymExpr, 6>> sizes = viewSizes(t, in, shape);
   if (!sizes)
     return fail(sizes.message());
   SymLayout out;
   out.offset = in.offset;
   out.sizes = *sizes;
-  out.strides = rowMajorStrides(*sizes);
-  for (SymExpr &s : out.strides)
-    s = s * *base;
+  if (base) {
+    out.strides = rowMajorStrides(*sizes);
+    for (SymExpr &s : out.strides)
+      s = s * *base;
+    return checked(out);
+  }
+  Fallible<SymTable::RuntimeView> v = runtimeView("view", t, in, *sizes);
+  if (!v)
+    return fail(v.message());
+  Fallible<std::monostate> ok =
+      t.require(SymCond::ne(v->viewable, SymExpr(0)), kViewIncompatible);
+  if (!ok)
+    return fail(ok.message());
+  out.strides = v->strides;
   return checked(out);
+}
+
+/// reshape's result where whether it is a view is decided at run time:
+/// computeStride's view when it exists, else a row-major new storage.
+static Fallible<SymMaybeCopy> reshapeAtRunTime(llvm::StringRef op, SymTable &t,
+                                               const SymLayout &in,
+                                               ArrayRef<SymExpr> sizes) {
+  Fallible<SymTable::RuntimeView> v = runtimeView(op, t, in, sizes);
+  if (!v)
+    return fail(v.message());
+  SymCond viewable = SymCond::ne(v->viewable, SymExpr(0));
+  SymMaybeCopy r;
+  r.view.sizes.assign(sizes.begin(), sizes.end());
+  r.view.strides = v->strides;
+  r.view.offset = in.offset;
+  llvm::SmallVector<SymExpr, 6> rowMajor = rowMajorStrides(sizes);
+  r.layout.sizes = r.view.sizes;
+  for (auto [viewStride, copyStride] : llvm::zip_equal(v->strides, rowMajor))
+    r.layout.strides.push_back(t.select(viewable, viewStride, copyStride));
+  r.layout.offset = t.select(viewable, in.offset, SymExpr(0));
+  r.copies = SymCond::negate(viewable);
+  for (SymLayout *l : {&r.view, &r.layout})
+    if (Fallible<SymLayout> c = checked(*l); !c)
+      return fail(c.message());
+  return r;
 }
 
 /// The layout when every size, stride and the offset is a constant.
@@ -602,22 +645,25 @@ static std::optional<StridedLayout> staticOf(const SymLayout &in) {
 static Fallible<SymMaybeCopy> fromStatic(const Fallible<MaybeCopy> &r) {
   if (!r)
     return fail(r.message());
-  return SymMaybeCopy{SymLayout::fromStatic(r->layout),
-                      r->copies ? SymCond::alwaysTrue()
-                                : SymCond::alwaysFalse()};
+  SymLayout l = SymLayout::fromStatic(r->layout);
+  return SymMaybeCopy{
+      l, r->copies ? SymCond::alwaysTrue() : SymCond::alwaysFalse(), l};
 }
 
 Fallible<SymMaybeCopy> mlir::layout::reshape(SymTable &t, const SymLayout &in,
                                              ArrayRef<int64_t> shape) {
   if (std::optional<StridedLayout> l = staticOf(in))
     return fromStatic(reshape(*l, shape));
-  Fallible<SymLayout> v = view(t, in, shape);
-  if (!v) {
-    if (llvm::StringRef(v.message()).starts_with("view of a dynamic"))
-      return fail("reshape" + v.message().substr(4));
-    return fail(v.message());
+  if (in.rank() == 0 || mergeableRun(t, in, 0, in.rank() - 1)) {
+    Fallible<SymLayout> v = view(t, in, shape);
+    if (!v)
+      return fail(v.message());
+    return SymMaybeCopy{*v, SymCond::alwaysFalse(), *v};
   }
-  return SymMaybeCopy{*v, SymCond::alwaysFalse()};
+  Fallible<llvm::SmallVector<SymExpr, 6>> sizes = viewSizes(t, in, shape);
+  if (!sizes)
+    return fail(sizes.message());
+  return reshapeAtRunTime("reshape", t, in, *sizes);
 }
 
 Fallible<SymMaybeCopy> mlir::layout::flatten(SymTable &t, const SymLayout &in,
@@ -636,21 +682,21 @@ Fallible<SymMaybeCopy> mlir::layout::flatten(SymTable &t, const SymLayout &in,
   if (in.rank() == 0)
     return reshape(t, in, {1});
   if (*start == *end)
-    return SymMaybeCopy{in, SymCond::alwaysFalse()};
-  std::optional<SymExpr> base = mergeableRun(t, in, *start, *end);
-  if (!base)
-    return fail(notProvable("flatten", t, in));
+    return SymMaybeCopy{in, SymCond::alwaysFalse(), in};
   SymLayout out;
   out.offset = in.offset;
   out.sizes.append(in.sizes.begin(), in.sizes.begin() + *start);
-  out.strides.append(in.strides.begin(), in.strides.begin() + *start);
   out.sizes.push_back(
       product(ArrayRef<SymExpr>(in.sizes).slice(*start, *end - *start + 1)));
-  out.strides.push_back(*base);
   out.sizes.append(in.sizes.begin() + *end + 1, in.sizes.end());
+  std::optional<SymExpr> base = mergeableRun(t, in, *start, *end);
+  if (!base)
+    return reshapeAtRunTime("flatten", t, in, out.sizes);
+  out.strides.append(in.strides.begin(), in.strides.begin() + *start);
+  out.strides.push_back(*base);
   out.strides.append(in.strides.begin() + *end + 1, in.strides.end());
   Fallible<SymLayout> c = checked(out);
   if (!c)
     return fail(c.message());
-  return SymMaybeCopy{*c, SymCond::alwaysFalse()};
+  return SymMaybeCopy{*c, SymCond::alwaysFalse(), *c};
 }

@@ -180,9 +180,7 @@ Fallible<StridedLayout> mlir::layout::view(const StridedLayout &in,
   if (!a)
     return fail(a.message());
   if (!a->strides)
-    return fail("view size is not compatible with input tensor's size and "
-                "stride (at least one dimension spans across two contiguous "
-                "subspaces). Use .reshape(...) instead.");
+    return fail(kViewIncompatible);
   return checked(StridedLayout(a->shape, *a->strides, in.offset));
 }
 

@@ -1218,15 +1218,6 @@ func.func @squeeze_dynamic_dim(%x: !layout.tensor<?x4xf32>) {
 
 // -----
 
-func.func @view_of_dynamic_transpose(%x: !layout.tensor<?x?xf32>) {
-  %t = layout.transpose %x 0, 1 : !layout.tensor<?x?xf32>
-  // expected-error @+1 {{'layout.view' op view of a dynamic view (sizes [arg0[1], arg0[0]], strides [1, arg0[1]]) whose dims layoutc cannot prove mergeable}}
-  %0 = layout.view %t [-1] : !layout.tensor<?x?xf32, strided<[1, ?]>>
-  return
-}
-
-// -----
-
 func.func @expand_dynamic_never(%x: !layout.tensor<?x3xf32>) {
   // expected-error @+1 {{'layout.expand' op The expanded size of the tensor (4) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [-1, 4].  Tensor sizes: [arg0[0], 3]}}
   %0 = layout.expand %x [-1, 4] : !layout.tensor<?x3xf32>

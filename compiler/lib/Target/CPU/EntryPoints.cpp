@@ -441,17 +441,8 @@ private:
     }
 
     Type i8 = b.getI8Type();
-    SmallVector<Value> base(abi.buffers.size());
-    for (auto [i, buffer] : llvm::enumerate(abi.buffers)) {
-      Elem el = elemOf(buffer.elementType);
-      if (buffer.param)
-        base[i] = e.gep(entry->getArgument(*buffer.param), el.mem,
-                        e.c64(-buffer.pointerOffset));
-      else if (dynScratchOffset[i])
-        base[i] = e.gep(scratch, i8, dynScratchOffset[i]);
-      else
-        base[i] = e.gep(scratch, i8, e.c64(scratchOffset[i]));
-    }
+    SmallVector<Value> base =
+        bufferBases(entry, scratch, scratchOffset, dynScratchOffset);
 
     for (auto [i, kb] : llvm::enumerate(kernels)) {
       const Kernel &k = abi.kernels[i];
@@ -496,22 +487,67 @@ private:
     LLVM::ReturnOp::create(b, cleanup->getArgument(0));
   }
 
-  /// A dynamic function's kernel `kernel` that writes a conditional result
-  /// (DynamicABI::Conditional): reports through the result's `_view`
-  /// parameter whether the result is the argument's view, and where it is,
-  /// branches past the launch; returns the block after it (null for other
-  /// kernels), the insertion point left at the launch.
+  /// Each buffer's storage base: an argument's pointer less its offset, a
+  /// place in the scratch (`scratchOffset` bytes, or `dynScratchOffset`
+  /// where computed at run time), or for a run-time view its own buffer's
+  /// or its operand's, as the program decides.
+  SmallVector<Value> bufferBases(Block *entry, Value scratch,
+                                 ArrayRef<int64_t> scratchOffset,
+                                 ArrayRef<Value> dynScratchOffset) {
+    auto &b = e.b;
+    SmallVector<Value> base(abi.buffers.size());
+    for (auto [i, buffer] : llvm::enumerate(abi.buffers)) {
+      if (buffer.runtimeView) {
+        const Buffer::RuntimeView &v = *buffer.runtimeView;
+        Value copies = e.load(e.i64, programOutputs, e.i64, e.c64(v.copies));
+        base[i] = LLVM::SelectOp::create(
+            b,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ne, copies,
+                                  e.c64(0)),
+            base[v.own], base[v.viewOf]);
+      } else if (buffer.param) {
+        base[i] =
+            e.gep(entry->getArgument(*buffer.param),
+                  elemOf(buffer.elementType).mem, e.c64(-buffer.pointerOffset));
+      } else {
+        base[i] = e.gep(scratch, b.getI8Type(),
+                        dynScratchOffset[i] ? dynScratchOffset[i]
+                                            : e.c64(scratchOffset[i]));
+      }
+    }
+    return base;
+  }
+
+  /// A dynamic function's kernel `kernel` that copies a run-time view
+  /// (KernelExtents::runIf): branches past the launch where it is a view.
+  /// One that writes a conditional result (DynamicABI::Conditional):
+  /// reports through the result's `_view` parameter whether the result is
+  /// the argument's view, and where it is, branches past the launch.
+  /// Returns the block after the launch (null for other kernels), the
+  /// insertion point left at the launch.
   Block *skipWhereView(LLVM::LLVMFuncOp f, Block *entry, size_t kernel,
                        int64_t numInputs) {
     if (!abi.dynamic)
       return nullptr;
+    auto &b = e.b;
+    // A run-time view's copy runs only where it is one.
+    if (std::optional<int64_t> runIf = abi.dynamic->kernels[kernel].runIf) {
+      Value copies = e.load(e.i64, programOutputs, e.i64, e.c64(*runIf));
+      Block *launch = f.addBlock();
+      Block *after = f.addBlock();
+      LLVM::CondBrOp::create(
+          b,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, copies, e.c64(0)),
+          after, launch);
+      b.setInsertionPointToStart(launch);
+      return after;
+    }
     const auto &all = abi.dynamic->conditionals;
     auto c = llvm::find_if(all, [&](const DynamicABI::Conditional &x) {
       return x.kernel == kernel;
     });
     if (c == all.end())
       return nullptr;
-    auto &b = e.b;
     Value report =
         entry->getArgument(abi.params.size() + numInputs + (c - all.begin()));
     Value copies = e.load(e.i64, programOutputs, e.i64, e.c64(c->copies));

@@ -16,6 +16,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::cuda;
@@ -202,17 +204,26 @@ private:
       const Kernel &k = abi.kernels[i];
       const DynamicABI::KernelExtents &x = d.kernels[i];
       // Views start at offsets from their buffers' first elements, known
-      // at run time.
-      auto view = [&](unsigned buffer, int64_t offset, Type elem,
-                      bool isConst) {
+      // at run time; a run-time view's buffer is chosen at run time.
+      std::function<std::string(unsigned, const std::string &,
+                                const std::string &)>
+          in = [&](unsigned buffer, const std::string &at,
+                   const std::string &type) -> std::string {
         const Buffer &b = abi.buffers[buffer];
-        std::string type = "(" + std::string(isConst ? "const " : "") +
-                           celemOf(elem)->c + " *)";
-        std::string at = "outputs[" + std::to_string(offset) + "]";
+        if (b.runtimeView)
+          return "(outputs[" + std::to_string(b.runtimeView->copies) + "] ? " +
+                 in(b.runtimeView->own, at, type) + " : " +
+                 in(b.runtimeView->viewOf, at, type) + ")";
         if (!b.param)
           return type + "scratch" + std::to_string(buffer) + " + " + at;
         return type + positionalName(abi.params[*b.param]) + " + (" + at +
                " - " + lit(b.pointerOffset, "int64_t") + ")";
+      };
+      auto view = [&](unsigned buffer, int64_t offset, Type elem,
+                      bool isConst) {
+        return in(buffer, "outputs[" + std::to_string(offset) + "]",
+                  "(" + std::string(isConst ? "const " : "") +
+                      celemOf(elem)->c + " *)");
       };
       p.line("// kernel " + std::to_string(i) + ": " + kp->describe());
       p.line("{");
@@ -232,9 +243,11 @@ private:
                std::to_string(abi.params[c->argument].number) + " : -1;");
         p.line("if (!isView) {");
       }
+      if (x.runIf)
+        p.line("if (outputs[" + std::to_string(*x.runIf) + "]) {");
       kp->printLaunch(p, view(k.srcBuffer, x.srcOffset, k.srcType, true),
                       view(k.dstBuffer, x.dstOffset, k.dstType, false), "");
-      if (c != d.conditionals.end())
+      if (c != d.conditionals.end() || x.runIf)
         p.line("}");
       p.line("}");
     }

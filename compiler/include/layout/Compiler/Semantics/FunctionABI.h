@@ -49,6 +49,16 @@ struct Buffer {
   int64_t pointerOffset = 0;
   /// Entry-point parameter index, or nullopt for scratch.
   std::optional<unsigned> param;
+  /// A dynamic function's tensor that PyTorch returns as a view of its
+  /// operand for some sizes only (DynamicABI): where program output
+  /// `copies` is 0 this buffer is buffer `viewOf`'s storage, else buffer
+  /// `own`'s (which a copy kernel writes). Nothing writes it; readers take
+  /// it at the op's symbolic layout, valid in either.
+  struct RuntimeView {
+    unsigned viewOf = 0, own = 0;
+    int64_t copies = 0;
+  };
+  std::optional<RuntimeView> runtimeView;
 };
 
 struct Param {
@@ -117,6 +127,9 @@ struct DynamicABI {
     int64_t srcOffset = 0, dstOffset = 0;
     std::optional<int64_t> outputs, perOutput;
     llvm::SmallVector<int64_t, 6> srcDimSizes, srcDimStrides;
+    /// The program output that must be non-zero for the kernel to run (the
+    /// copy of a Buffer::RuntimeView), or nullopt: it always runs.
+    std::optional<int64_t> runIf;
     /// Each plan loop's size, source and destination stride as
     /// expressions (explain).
     std::vector<std::array<std::string, 3>> loopText;

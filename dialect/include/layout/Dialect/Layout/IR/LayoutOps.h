@@ -58,12 +58,17 @@ class SymbolicLayouts {
 public:
   /// The layout of `v` (a !layout.tensor), or why there is none.
   Fallible<SymLayout> get(Value v);
+  /// For the result of an op that may copy (reshape, flatten, contiguous)
+  /// with a layout: its condition and view (SymbolicViews.h); else null.
+  /// Derived once with the layout, so asking adds no symbols or checks.
+  const SymMaybeCopy *mayCopy(Value v);
   SymTable &table() { return symbols; }
 
 private:
   Fallible<SymLayout> derive(Value v);
   SymTable symbols;
   llvm::DenseMap<Value, SymLayout> cache;
+  llvm::DenseMap<Value, SymMaybeCopy> copies;
 };
 
 } // namespace layout

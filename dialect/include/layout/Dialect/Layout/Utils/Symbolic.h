@@ -137,6 +137,10 @@ private:
   std::vector<SymCond> ops;
 };
 
+/// The highest old or new rank of a view decided at run time (layout_rt's
+/// LRT_SYMBOLIC_MAX_RANK: its interpreter keeps the shapes in fixed arrays).
+inline constexpr int64_t kMaxRuntimeViewRank = 64;
+
 /// The range of values an expression can take, each end open when unknown.
 struct Interval {
   std::optional<int64_t> lo, hi;
@@ -156,12 +160,21 @@ public:
     CeilDiv,
     /// cond ? a : b.
     Select,
+    /// PyTorch's computeStride(old sizes, old strides, new sizes) at run
+    /// time (reshape's view test): with `index` below the new rank, the
+    /// view's stride of that dim (0 where there is no view); with `index`
+    /// equal to it, 1 when the view exists, else 0. Operands: the
+    /// `oldRank` old sizes, the old strides, the new sizes.
+    ViewStride,
   };
   struct Symbol {
     std::string name;
     Op op = Op::Input;
     llvm::SmallVector<SymExpr, 3> operands;
     int64_t divisor = 1;
+    /// ViewStride's result and old rank.
+    int64_t index = 0;
+    int64_t oldRank = 0;
     /// Select's condition.
     std::shared_ptr<SymCond> cond;
     Interval range;
@@ -190,6 +203,14 @@ public:
   SymExpr ceilDiv(const SymExpr &a, int64_t k) { return divide(a, k, true); }
   SymExpr select(const SymCond &cond, const SymExpr &ifTrue,
                  const SymExpr &ifFalse);
+  /// computeStride for viewing `in` with `sizes`, decided at run time
+  /// (ViewStride symbols): the view's strides, and `viewable`, 1 when the
+  /// view exists and 0 when PyTorch would need a copy.
+  struct RuntimeView {
+    llvm::SmallVector<SymExpr, 6> strides;
+    SymExpr viewable;
+  };
+  RuntimeView viewStrides(const SymLayout &in, llvm::ArrayRef<SymExpr> sizes);
 
   /// What the symbols' ranges say about an expression or condition.
   Interval range(const SymExpr &e) const;
@@ -235,6 +256,7 @@ private:
   SymExpr divide(const SymExpr &a, int64_t k, bool ceil);
   SymExpr derive(Op op, llvm::SmallVector<SymExpr, 3> operands, int64_t divisor,
                  Interval range, std::shared_ptr<SymCond> cond = nullptr);
+  SymExpr derive(Symbol s);
   std::vector<Symbol> syms;
   std::vector<Check> checkList;
 };

@@ -10,9 +10,10 @@
 //
 // Op parameters (dims, slice bounds, target shapes) are static. Where the
 // result's *rank* would depend on a run-time size (squeeze of a dynamic
-// dim) the op is an error; where only whether a view is possible would
-// (view, reshape and flatten of dims the algebra cannot prove mergeable)
-// the op is an error that says so.
+// dim) the op is an error. Where whether a view is possible would (view,
+// reshape and flatten of dims the algebra cannot prove mergeable), PyTorch's
+// computeStride runs at run time (SymTable::viewStrides): view checks its
+// answer, reshape and flatten copy when it finds no view.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,19 +81,23 @@ Fallible<llvm::SmallVector<SymLayout, 4>> split(SymTable &t,
                                                 const SymLayout &in,
                                                 int64_t dim,
                                                 llvm::ArrayRef<int64_t> sizes);
-/// view(shape) where the algebra proves every dim of `in` mergeable into one
-/// run (PyTorch's computeStride then needs no chunk boundary): the result's
-/// strides are row-major times the innermost stride. The element count is a
-/// run-time check, and -1 becomes the quotient.
+/// view(shape): where the algebra proves every dim of `in` mergeable into one
+/// run (PyTorch's computeStride then needs no chunk boundary), the result's
+/// strides are row-major times the innermost stride; elsewhere they are
+/// computeStride's at run time, with a check that it finds them. The
+/// element count is a run-time check, and -1 becomes the quotient.
 Fallible<SymLayout> view(SymTable &t, const SymLayout &in,
                          llvm::ArrayRef<int64_t> shape);
 
-/// An op whose result may be the operand itself or a new storage: the result
-/// layout (with Select symbols where it depends on `copies`), and the
-/// condition under which it copies.
+/// An op whose result may be a view of the operand or a new storage: the
+/// result layout (with Select symbols where it depends on `copies`), the
+/// condition under which it copies, and the layout of the view it returns
+/// where it does not copy (in the operand's storage; unused where it
+/// always copies).
 struct SymMaybeCopy {
   SymLayout layout;
   SymCond copies = SymCond::alwaysFalse();
+  SymLayout view;
 };
 Fallible<SymMaybeCopy> reshape(SymTable &t, const SymLayout &in,
                                llvm::ArrayRef<int64_t> shape);

@@ -27,6 +27,11 @@ Fallible<StridedLayout> asStrided(llvm::ArrayRef<int64_t> sizes,
                                   int64_t offset);
 /// infer_size: resolves one -1 in `shape` for `numel` elements.
 Fallible<Dims> inferSize(llvm::ArrayRef<int64_t> shape, int64_t numel);
+/// PyTorch's error when computeStride finds no strides for a view.
+inline constexpr const char *kViewIncompatible =
+    "view size is not compatible with input tensor's size and stride (at "
+    "least one dimension spans across two contiguous subspaces). Use "
+    ".reshape(...) instead.";
 /// at::detail::computeStride: strides for viewing (oldSizes, oldStrides) as
 /// newSizes without a copy, or nullopt when impossible.
 std::optional<Dims> computeStride(llvm::ArrayRef<int64_t> oldSizes,
