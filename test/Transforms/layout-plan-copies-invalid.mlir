@@ -92,3 +92,28 @@ func.func @copy_broadcast_source(%x: !layout.tensor<4x4xf32>) {
   layout.copy %a, %b : !layout.tensor<4xf32>, !layout.tensor<2x4xf32, strided<[4, 1], offset: 4>>
   return
 }
+
+// -----
+
+// Dynamic rows 1 and 3 of one storage: [x1, 2*x1) and [3*x1, 4*x1) never
+// meet, whatever x1 is; the copy stays.
+// CHECK-LABEL: func.func @copy_between_dynamic_rows
+// CHECK: layout.copy
+func.func @copy_between_dynamic_rows(%x: !layout.tensor<?x?xf32>) {
+  %a = layout.select %x dim 0 index 1 : !layout.tensor<?x?xf32>
+  %b = layout.select %x dim 0 index 3 : !layout.tensor<?x?xf32>
+  layout.copy %a, %b : !layout.tensor<?xf32, strided<[1], offset: ?>>, !layout.tensor<?xf32, strided<[1], offset: ?>>
+  return
+}
+
+// -----
+
+// Dynamic rows 0-1 and 1-2 meet unless x1 is 0: whether PyTorch accepts
+// the copy depends on the sizes, which layoutc does not decide at run time.
+func.func @copy_between_dynamic_overlapping_rows(%x: !layout.tensor<?x?xf32>) {
+  %a = layout.slice %x dim 0 [0 : 2] : !layout.tensor<?x?xf32>
+  %b = layout.slice %x dim 0 [1 : 3] : !layout.tensor<?x?xf32>
+  // expected-error @below {{cannot prove that the source (?, ?):(?, 1)+0 and the destination (?, ?):(?, 1)+? of the same storage share no element or all of them for every size}}
+  layout.copy %a, %b : !layout.tensor<?x?xf32, strided<[?, 1]>>, !layout.tensor<?x?xf32, strided<[?, 1], offset: ?>>
+  return
+}

@@ -143,7 +143,6 @@ private:
                              list(table(), l->strides));
       abi.buffers.push_back(buffer);
       bufferElements.push_back(SymExpr(0));
-      wholeLayouts.emplace_back();
       abi.params.push_back(param);
     }
     return success();
@@ -155,10 +154,10 @@ private:
     buffer.elementType =
         cast<StridedTensorType>(result.getType()).getElementType();
     placed[result] = {static_cast<unsigned>(abi.buffers.size()), layout};
+    wholeResults.insert(result);
     abi.buffers.push_back(buffer);
     // Dense: its elements are its storage.
     bufferElements.push_back(numelOf(layout.sizes));
-    wholeLayouts.push_back(layout);
   }
 
   /// Whether a layout has no elements for every size (a dim of size 0):
@@ -360,12 +359,12 @@ private:
         copies == true
             ? numelOf(copied.sizes)
             : table().select(r->copies, numelOf(copied.sizes), SymExpr(0)));
-    wholeLayouts.push_back(written);
     size_t kernel = abi.kernels.size();
     if (failed(addCopy(op, *in, {own, copied}, elem, elem)))
       return failure();
     if (copies == true) {
       placed[result] = {own, written};
+      wholeResults.insert(result);
       return success();
     }
     int64_t flag = output(table().select(r->copies, SymExpr(1), SymExpr(0)));
@@ -374,7 +373,6 @@ private:
     placed[result] = {static_cast<unsigned>(abi.buffers.size()), layout};
     abi.buffers.push_back(view);
     bufferElements.push_back(SymExpr(0));
-    wholeLayouts.emplace_back();
     // No elements for every size: no kernel was compiled.
     std::optional<size_t> k;
     if (abi.kernels.size() > kernel) {
@@ -534,8 +532,22 @@ private:
                << index << " views the same new tensor as result #"
                << abi.params[*buffer.param].number
                << "; code generation gives each new tensor one output";
-      // A new tensor, whole.
-      if (!(l == wholeLayouts[at.buffer]))
+      // A new tensor, whole: the result its buffer was made for, or offset
+      // 0 and dense over all its elements (new buffers are dense) in any
+      // order of dims. Where only sizes tell whether it has them all (a
+      // reshape of a clone checks its count at run time), a run-time check.
+      bool whole = runtimeView || wholeResults.contains(value);
+      if (!whole && l.offset.isConstant(0) && provablyDense(table(), l)) {
+        SymExpr n = numelOf(l.sizes);
+        Fallible<std::monostate> all = table().require(
+            SymCond::eq(n, bufferElements[at.buffer]),
+            "result #" + std::to_string(index) +
+                " views {0} of the {1} elements of a new tensor; dynamic code "
+                "generation returns only whole new tensors",
+            {n, bufferElements[at.buffer]});
+        whole = static_cast<bool>(all);
+      }
+      if (!whole)
         return ret.emitError("result #")
                << index << " views part of a new tensor; dynamic code "
                << "generation needs outputs that are a kernel's whole result";
@@ -641,10 +653,9 @@ private:
   /// program output of a scratch buffer's (-1 for the others).
   std::vector<SymExpr> bufferElements;
   std::vector<int64_t> scratchElements;
-  /// Per buffer: the layout that is all of it (new buffers), whose value a
-  /// function may return as an output.
-  std::vector<SymLayout> wholeLayouts;
   llvm::DenseMap<Value, RuntimeViewInfo> runtimeViews;
+  /// The results new buffers were made for: all of their buffer.
+  llvm::DenseSet<Value> wholeResults;
   std::vector<DynamicABI::Conditional> conditionals;
   /// Copies not written, each read by one converting `to`: their operand.
   llvm::DenseMap<Value, Placed> fused;

@@ -273,8 +273,25 @@ static LogicalResult checkWrites(func::FuncOp func) {
     }
     if (getStorageRoot(copy.getSrc()) != getStorageRoot(copy.getDst()))
       return WalkResult::advance();
-    switch (src.isStatic() && dst.isStatic() ? overlapStatus(src, dst)
-                                             : OverlapStatus::Unknown) {
+    OverlapStatus status = OverlapStatus::Unknown;
+    if (src.isStatic() && dst.isStatic()) {
+      status = overlapStatus(src, dst);
+    } else {
+      SymbolicLayouts layouts;
+      Fallible<SymLayout> s = layouts.get(copy.getSrc());
+      Fallible<SymLayout> d = layouts.get(copy.getDst());
+      if (s && d)
+        status = symbolicOverlapStatus(layouts.table(), *s, *d);
+      if (status == OverlapStatus::Unknown) {
+        copy.emitOpError("cannot prove that the source ")
+            << src.str() << " and the destination " << dst.str()
+            << " of the same storage share no element or all of them for "
+               "every size; whether PyTorch accepts the copy depends on "
+               "run-time sizes. Please clone() the source first.";
+        return WalkResult::interrupt();
+      }
+    }
+    switch (status) {
     case OverlapStatus::No:
       break;
     case OverlapStatus::Full:

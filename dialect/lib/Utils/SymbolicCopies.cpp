@@ -137,8 +137,14 @@ Fallible<SymMaybeCopy> mlir::layout::contiguous(SymTable &t,
 
 bool mlir::layout::provablyDense(const SymTable &t, const SymLayout &in) {
   llvm::SmallVector<bool, 6> used(in.rank(), false);
+  int64_t placed = 0;
+  for (int64_t d = 0; d < in.rank(); ++d)
+    if (in.sizes[d].isConstant(1)) {
+      used[d] = true;
+      ++placed;
+    }
   SymExpr expected(1);
-  for (int64_t placed = 0; placed < in.rank(); ++placed) {
+  for (; placed < in.rank(); ++placed) {
     std::optional<int64_t> next;
     for (int64_t d = 0; d < in.rank() && !next; ++d)
       if (!used[d] && t.decide(SymCond::eq(in.strides[d], expected)) == true)
@@ -149,6 +155,20 @@ bool mlir::layout::provablyDense(const SymTable &t, const SymLayout &in) {
     expected = expected * in.sizes[*next];
   }
   return true;
+}
+
+OverlapStatus mlir::layout::symbolicOverlapStatus(const SymTable &t,
+                                                  const SymLayout &a,
+                                                  const SymLayout &b) {
+  if (a == b)
+    return OverlapStatus::Full;
+  if (!provablyDense(t, a) || !provablyDense(t, b))
+    return OverlapStatus::Unknown;
+  auto before = [&](const SymLayout &x, const SymLayout &y) {
+    return t.decide(SymCond::ge(y.offset, x.offset + product(x.sizes))) == true;
+  };
+  return before(a, b) || before(b, a) ? OverlapStatus::No
+                                      : OverlapStatus::Unknown;
 }
 
 Fallible<SymLayout> mlir::layout::cloneLayout(SymTable &t, const SymLayout &in,

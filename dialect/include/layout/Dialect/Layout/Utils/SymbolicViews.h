@@ -21,6 +21,7 @@
 #define LAYOUT_DIALECT_LAYOUT_UTILS_SYMBOLICVIEWS_H
 
 #include "layout/Dialect/Layout/Utils/MemoryFormat.h"
+#include "layout/Dialect/Layout/Utils/Overlap.h"
 #include "layout/Dialect/Layout/Utils/Symbolic.h"
 
 namespace mlir {
@@ -47,6 +48,11 @@ symbolicStridesForFormat(llvm::ArrayRef<SymExpr> sizes, MemoryFormat format);
 /// the chain whatever their stride, as PyTorch's check skips them; a chain
 /// through every dim holds for those sizes too.
 bool provablyDense(const SymTable &t, const SymLayout &l);
+/// overlapStatus (Overlap.h) for every size: Full when the two views are the
+/// same, No when both are provably dense (each then spans [offset, offset +
+/// numel)) and those ranges provably do not meet; Unknown otherwise.
+OverlapStatus symbolicOverlapStatus(const SymTable &t, const SymLayout &a,
+                                    const SymLayout &b);
 /// is_contiguous(format) as a condition (an empty tensor is contiguous; size-1
 /// dims are skipped).
 SymCond isContiguousIn(const SymLayout &l, MemoryFormat format);

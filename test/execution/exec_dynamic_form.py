@@ -1,0 +1,719 @@
+#!/usr/bin/env python3
+"""exec_test.py's programs in dynamic form (every size `?`), run through
+dynamic_exec.py's machinery against eager PyTorch 1.13.
+
+Programs.  Every function exec_test.py builds (all of hand_cases(), and the
+random chains of random_fn() / random_large_fn() drawn as build_cases()
+draws them for the same --seed, --count and --count-large as exec.test; a
+seeded subset with --random-sample) is recorded op by op while exec_test
+builds it (Fn's methods are wrapped here; exec_test.py is unchanged) and
+rebuilt as a dynamic_exec.Prog: the same ops (each torch_views.Op by its
+syntax() and its PyTorch meaning, layout.to / copy / reduce by Prog.to /
+copy / reduce), every argument row-major with every size `?`, the same data
+kinds.  layout.flip is a view in layoutc (negative strides) and a copy in
+PyTorch: its values are torch.flip's, and after a flip what stays a view of
+the argument follows torch_views.py's model (the static test's oracle): a
+`view` the model rejects there raises PyTorch's message, a layout.copy into
+a flipped view is scattered into the argument at the model's positions, and
+a result reported as such a view must hold PyTorch's values at the model's
+layout (view_in below, installed as dynamic_exec.view_in for this run).
+
+Skipped, with the reason (they cannot be written dynamically today): an
+argument with non-row-major strides, an offset or negative strides (a
+dynamic argument type is row-major), a `!layout.storage` argument, an
+as_strided (static sizes, strides and offset over a dynamic operand).
+Functions whose arguments are all rank 0 have nothing to make dynamic and
+run at their one shape.
+
+Shapes.  Every program runs at its own static shape and at >= 3 more: the
+candidates (an extent 0, extents 1, odd extents 3 ... 63 that are not
+multiples of a tile, substituted for one extent value across all arguments
+or at one position, shapes with the same element count for view / reshape
+programs, and seeded random ones) are tried with the PyTorch reference
+first.  Up to 4 shapes PyTorch accepts are taken (one with a 0, one with a
+1 and one with an odd extent >= 17 where the program allows them); where
+fewer than 3 are found, shapes PyTorch rejects fill up, and every program
+with such a shape runs at least one: the call must return `<function>:
+<PyTorch's message>` and write nothing.
+
+Checks are dynamic_exec.py's (its Runner): PyTorch's values bit for bit
+(float sum / mean / prod within exec_test.py's reduce_oracle tolerance),
+written arguments over their whole storage, guard bytes, read-only
+arguments untouched, `<result>_view` reports, explain's aliases.
+exec_test.py holds the static kernels to the same PyTorch values bit for
+bit, so this compares the dynamic kernels with the static ones.
+
+Compilation: types level by level (dynamic_exec.resolve_types), then
+`--emit=header` finds the functions code generation rejects (the same
+checks, without building objects), then each module of --batch functions
+is compiled once with `--emit=obj,header`, --jobs modules at a time.
+
+Rejections: dynamic_exec.py's known limitations (KNOWN: L1, L2) and the
+errors the documentation states for dynamic programs (DOCUMENTED: D1-D4)
+are listed with every function and counted, not run (--strict: failures).
+Anything else layoutc rejects, a crash, a wrong value or a wrong status is
+a failure, printed with the dynamic and the static function.
+
+Prints `FAIL ...` per failure, the counts, and `N passed, M failed`; exits
+non-zero on any failure.
+
+  /usr/bin/python3 test/execution/exec_dynamic_form.py --layoutc build/bin/layoutc \\
+      --rt-lib build/runtime/liblayout_rt.a --rt-include runtime/include
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import math
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Dict, List, Optional
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import dynamic_exec as de  # noqa: E402  (Prog, types, compilation, Runner)
+import exec_test as ex  # noqa: E402  (the static programs)
+
+tv = ex.tv
+
+# Rejections the documentation states as errors of dynamic programs
+# (docs/language.md "Dynamic sizes", docs/abi.md "Dynamic sizes"):
+# key -> (what, a piece of layoutc's message).
+DOCUMENTED = {
+    "D1": ("squeeze of a dynamic dim: the rank would depend on the size (language.md)", r"'layout\.squeeze' op squeeze"),
+    "D2": ("clone/to with preserve of a dynamic view layoutc cannot prove non-overlapping and dense (language.md)",
+           r"cannot prove non-overlapping and dense"),
+    "D3": ("a PyTorch check that no size can pass is an error at the op (language.md)",
+           r"out of range for tensor of size"),
+    "D4": ("a returned view of a result that PyTorch copies for some sizes and views for others is an error at "
+           "the return (abi.md)", r"views a tensor that PyTorch copies for some sizes and views for others"),
+}
+ODD = [3, 5, 7, 17, 33, 63]
+POOL = [0, 1, 2, 3, 5, 7, 9, 17, 33, 63]
+MAX_NUMEL = 40000          # generated shapes: elements per argument (the program's own shape may be larger)
+
+
+# ---------------------------------------------------------------------------
+# Recording what exec_test.py's Fn builds.
+# ---------------------------------------------------------------------------
+
+def _install_recorder():
+    Fn = ex.Fn
+    if getattr(Fn, "_form_recorded", False):
+        return
+    orig = {k: getattr(Fn, k) for k in ("tensor", "storage", "op", "to", "copy", "reduce", "ret")}
+
+    def trace(self):
+        return self.__dict__.setdefault("trace", [])
+
+    def tensor(self, dt, sizes, strides=None, offset=0, kind="any"):
+        v = orig["tensor"](self, dt, sizes, strides, offset, kind)
+        trace(self).append(("arg", v.name, v.dt.name, tuple(v.layout.sizes), tuple(v.layout.strides),
+                            v.layout.offset, kind))
+        return v
+
+    def storage(self, dt, n, kind="any"):
+        v = orig["storage"](self, dt, n, kind)
+        trace(self).append(("storage", v.name))
+        return v
+
+    def op(self, v, o):
+        out = orig["op"](self, v, o)
+        n = self.counter
+        names = [f"%v{n}"] if o.results == 1 else [f"%v{n}_{k}" for k in range(o.results)]
+        trace(self).append(("op", o, v.name, names))
+        return out
+
+    def to(self, v, dt):
+        out = orig["to"](self, v, dt)
+        trace(self).append(("to", v.name, out.dt.name, out.name))
+        return out
+
+    def copy(self, src, dst):
+        orig["copy"](self, src, dst)
+        trace(self).append(("copy", src.name, dst.name))
+
+    def reduce(self, v, kind, dims, keepdim=False):
+        out = orig["reduce"](self, v, kind, dims, keepdim)
+        trace(self).append(("reduce", v.name, kind, list(dims), keepdim, out.name))
+        return out
+
+    def ret(self, *vals):
+        orig["ret"](self, *vals)
+        trace(self).append(("ret", [v.name for v in vals]))
+
+    for k, f in [("tensor", tensor), ("storage", storage), ("op", op), ("to", to), ("copy", copy),
+                 ("reduce", reduce), ("ret", ret)]:
+        setattr(Fn, k, f)
+    Fn._form_recorded = True
+
+
+_install_recorder()
+
+
+# ---------------------------------------------------------------------------
+# Programs in dynamic form.
+# ---------------------------------------------------------------------------
+
+VIEW_MESSAGE = ("view size is not compatible with input tensor's size and stride (at least one dimension spans "
+                "across two contiguous subspaces). Use .reshape(...) instead.")
+
+
+class FormProg(de.Prog):
+    """A Prog whose reference treats layout.flip as the view it is.
+
+    PyTorch's flip copies; layoutc's is a view with negative strides
+    (docs/language.md, ext), and the ops after it follow ATen's arithmetic
+    on those strides (a `view` of a flipped dim fails, a `reshape` copies).
+    The values are torch.flip's either way; what is a view of an argument
+    after a flip follows torch_views.py's model (the static test's oracle):
+    a view op the model rejects there raises PyTorch's message, and a
+    layout.copy into such a view is scattered into the argument at the
+    model's positions."""
+
+    def __init__(self, name, random_program=False):
+        super().__init__(name, random_program)
+        self.natural: Dict[str, List[int]] = {}
+        self.origin = ""          # hand, random, random_large
+        self.calls = collections.Counter()   # good_ok, good_failed, bad_ok, bad_failed
+        self.fn_text = ""
+        self.cover = set()        # zero, one, odd: a shape PyTorch accepts with an extent 0 / 1 / odd >= 17
+        self.tvops: Dict[int, object] = {}   # op index -> torch_views.Op
+        self.result_layouts: Dict[int, object] = {}  # id(result tensor) -> model layout (views of arguments)
+
+    def reference(self, inputs: Dict[str, torch.Tensor]):
+        env = {"%" + k: v for k, v in inputs.items()}
+        lay = {"%" + k: tv.Layout(tuple(v.shape), tv.contiguous_strides(tuple(v.shape)), 0, v.numel(), True)
+               for k, v in inputs.items()}
+        root = {"%" + k: k for k in inputs}
+        flipped = set()
+        checks = {}
+        for i, op in enumerate(self.ops):
+            vals = [env[o] for o in op.operands]
+            if op.fn is None:
+                vals[1].copy_(vals[0])
+                dst = op.operands[1]
+                if dst in flipped:
+                    idx = ex.indices(lay[dst]).reshape(-1)
+                    inputs[root[dst]].view(-1)[idx] = vals[1].reshape(-1)
+                continue
+            src, tvop = op.operands[0], self.tvops.get(i)
+            out_lay = None
+            if src in lay and tvop is not None:
+                try:
+                    out_lay = tvop.model(lay[src])
+                except tv.ViewError:
+                    if src in flipped:
+                        op.fn(*vals)             # PyTorch's message where it has one
+                        raise RuntimeError(VIEW_MESSAGE)
+            elif src in lay and op.text.startswith("layout.to ") and op.text.split()[2] == dtype_of(vals[0]):
+                out_lay = lay[src]               # to the same dtype: the operand itself
+            out = op.fn(*vals)
+            if op.reduce:
+                checks[op.results[0]] = de.oracle_check(vals[0], out, *op.reduce)
+            outs = [out] if len(op.results) == 1 else list(out)
+            if len(outs) != len(op.results):
+                raise RuntimeError("split: wrong number of parts")
+            for r, t in zip(op.results, outs):
+                env[r] = t
+            if out_lay is not None and out_lay.aliases:
+                r = op.results[getattr(tvop, "pick", 0) if len(op.results) > 1 else 0]
+                lay[r], root[r] = out_lay, root[src]
+                if src in flipped or isinstance(tvop, tv.Flip):
+                    flipped.add(r)
+        self.checks = [checks.get(r) for r in self.rets]
+        self.result_layouts = {id(env[r]): (root[r], lay[r]) for r in self.rets if r in lay}
+        return [env[r] for r in self.rets]
+
+
+def dtype_of(t: torch.Tensor) -> str:
+    return de.NAME_OF_TORCH[t.dtype]
+
+
+def convert(fn: ex.Fn, origin: str):
+    """(FormProg, None) or (None, the reason it cannot be dynamic today)."""
+    p = FormProg(fn.name, random_program=fn.random_program)
+    p.origin = origin
+    p.fn_text = fn.text()
+    names = {}
+    for e in fn.__dict__.get("trace", []):
+        kind = e[0]
+        if kind == "storage":
+            return None, "a !layout.storage argument"
+        if kind == "arg":
+            _, name, dt, sizes, strides, offset, data = e
+            if any(st < 0 for st in strides):
+                return None, "an argument with negative strides"
+            if tuple(strides) != tuple(tv.contiguous_strides(sizes)):
+                return None, "an argument with non-row-major strides"
+            if offset:
+                return None, "an argument with an offset"
+            names[name] = p.arg(name[1:], dt, [None] * len(sizes), kind=data)
+            p.natural[name[1:]] = list(sizes)
+        elif kind == "op":
+            _, o, src, outs = e
+            if isinstance(o, tv.AsStrided):
+                return None, "as_strided (static sizes, strides, offset) of a dynamic operand"
+            if isinstance(o, tv.Split):
+                if o.results == 1:
+                    f = (lambda t, o=o: t.split_with_sizes(o.sizes, o.dim)[0])
+                else:
+                    f = (lambda t, o=o: t.split_with_sizes(o.sizes, o.dim))
+                res = p.op(f"layout.split {{0}} {o.syntax()}", [names[src]], f, results=o.results, pick=o.pick)
+                res = [res] if o.results == 1 else res
+            else:
+                f = (lambda t, d=list(o.dims): torch.flip(t, d)) if isinstance(o, tv.Flip) else o.torch
+                res = [p.view(names[src], o.name, o.syntax(), f)]
+            p.tvops[len(p.ops) - 1] = o
+            for n, r in zip(outs, res):
+                names[n] = r
+        elif kind == "to":
+            _, src, dt, out = e
+            names[out] = p.to(names[src], dt)
+        elif kind == "copy":
+            p.copy(names[e[1]], names[e[2]])
+        elif kind == "reduce":
+            _, src, rk, dims, keep, out = e
+            names[out] = p.reduce(names[src], rk, dims, keep)
+        elif kind == "ret":
+            p.ret(*[names[n] for n in e[1]])
+    if not p.args:
+        return None, "no argument"
+    return p, None
+
+
+# ---------------------------------------------------------------------------
+# Shapes: candidates tried with the PyTorch reference.
+# ---------------------------------------------------------------------------
+
+def try_shape(p: FormProg, shape):
+    """'ok', ('err', PyTorch's message), or None (unusable: too large, or
+    what this script's reduction oracle cannot take)."""
+    inputs = {a.name: torch.zeros(shape[a.name], dtype=a.dt.torch) for a in p.args}
+    try:
+        p.reference(inputs)
+    except (RuntimeError, IndexError, ValueError) as e:
+        return ("err", de.torch_message(e))
+    except (ex.Illegal, ex.OracleError, AssertionError):
+        return None
+    return "ok"
+
+
+def factorizations(n: int, rank: int, rng: random.Random, count=6):
+    """A few shapes of `rank` dims with n elements."""
+    out = []
+    if rank == 0 or n == 0:
+        return out
+    divisors = [d for d in range(1, n + 1) if n % d == 0]
+    for _ in range(count * 3):
+        rest, dims = n, []
+        for _ in range(rank - 1):
+            ds = [d for d in divisors if rest % d == 0]
+            d = rng.choice(ds)
+            dims.append(d)
+            rest //= d
+        dims.append(rest)
+        rng.shuffle(dims)
+        if dims not in out:
+            out.append(dims)
+        if len(out) >= count:
+            break
+    return out
+
+
+def candidates(p: FormProg, rng: random.Random):
+    nat = p.natural
+    names = [a.name for a in p.args]
+    values = sorted({s for n in names for s in nat[n]})
+    big = [v for v in values if v > 1] or values
+
+    def subst(m):
+        return {n: [m.get(s, s) for s in nat[n]] for n in names}
+
+    def at(n, d, v):
+        s = {k: list(nat[k]) for k in names}
+        s[n][d] = v
+        return s
+
+    out = []
+    for v in big:                                   # one extent value -> 0
+        out.append(subst({v: 0}))
+    out.append(subst({v: 1 for v in values}))        # every extent 1
+    for v in big:                                   # one extent value -> 1
+        out.append(subst({v: 1}))
+    for t in (17, 33, 63, 5, 3, 7):                 # odd extents
+        for v in big:
+            out.append(subst({v: t}))
+    odd_map = {v: ODD[(i + 2) % len(ODD)] for i, v in enumerate(big)}
+    out.append(subst(odd_map))
+    for n in names:                                 # one position at a time
+        for d in range(len(nat[n])):
+            for v in (0, 1, 17, 33, 3):
+                out.append(at(n, d, v))
+    for n in names:                                 # same element count (view, reshape, unflatten)
+        numel = math.prod(nat[n])
+        for dims in factorizations(numel, len(nat[n]), rng):
+            s = {k: list(nat[k]) for k in names}
+            s[n] = dims
+            out.append(s)
+        if len(nat[n]) >= 2:
+            perm = list(nat[n])
+            rng.shuffle(perm)
+            s = {k: list(nat[k]) for k in names}
+            s[n] = perm
+            out.append(s)
+    for _ in range(60):                             # random substitutions and positions
+        if rng.random() < 0.5:
+            out.append(subst({v: rng.choice(POOL + [v, v]) for v in values}))
+        else:
+            out.append({n: [rng.choice(POOL) if rng.random() < 0.6 else s for s in nat[n]] for n in names})
+    return out
+
+
+def features(shape, nat):
+    flat = [s for n in shape for s in shape[n]]
+    natf = [s for n in nat for s in nat[n]]
+    has0 = 0 in flat
+    has1 = any(s == 1 and (s != t or all(x == 1 for x in flat)) for s, t in zip(flat, natf))
+    odd = any(s % 2 and s >= 17 and s != t for s, t in zip(flat, natf))
+    odd_small = any(s % 2 and s >= 3 and s != t for s, t in zip(flat, natf))
+    return has0, has1, odd, odd_small
+
+
+def choose_shapes(p: FormProg, seed: int, want=4):
+    """p.shapes (its own shape first, then those PyTorch accepts) and p.bad."""
+    nat = {n: list(s) for n, s in p.natural.items()}
+    p.shapes = [nat]
+    p.bad = []
+    if all(len(s) == 0 for s in nat.values()):
+        return
+    rng = random.Random(f"{seed}-{p.name}")
+    nat_numel = max(math.prod(s) for s in nat.values())
+    limit = max(MAX_NUMEL, nat_numel)
+    seen = {json.dumps(nat, sort_keys=True)}
+    good, bad, bad_msgs = [], [], set()
+    need = {"zero": None, "one": None, "odd": None, "odd_small": None}
+    for cand in candidates(p, rng):
+        key = json.dumps(cand, sort_keys=True)
+        if key in seen or any(math.prod(s) > limit for s in cand.values()):
+            continue
+        seen.add(key)
+        r = try_shape(p, cand)
+        if r is None:
+            continue
+        if r == "ok":
+            has0, has1, odd, odd_small = features(cand, nat)
+            for k, f in (("zero", has0), ("one", has1), ("odd", odd), ("odd_small", odd_small)):
+                if f and need[k] is None:
+                    need[k] = key
+            good.append((key, cand))
+        elif r[1] not in bad_msgs and len(bad) < 3:
+            bad_msgs.add(r[1])
+            bad.append(cand)
+        if all(need[k] for k in ("zero", "one", "odd")) and len(good) >= 2 * want and bad:
+            break
+    picked = []
+    for k in ("zero", "one", "odd", "odd_small"):
+        if need[k] and need[k] not in picked:
+            picked.append(need[k])
+    for key, _ in good:
+        if len(picked) >= want:
+            break
+        if key not in picked:
+            picked.append(key)
+    by_key = dict(good)
+    p.shapes += [by_key[k] for k in picked[:want]]
+    p.cover = {k for k in ("zero", "one", "odd") if need[k] and need[k] in picked[:want]}
+    extra = len(p.shapes) - 1
+    n_bad = max(3 - extra, 1 if bad else 0)
+    p.bad = [{"shape": s, "why": "pytorch"} for s in bad[:n_bad]]
+
+
+# ---------------------------------------------------------------------------
+# Running.
+# ---------------------------------------------------------------------------
+
+class Runner(de.Runner):
+    """dynamic_exec's Runner, counting per program the calls at shapes
+    PyTorch accepts and those it rejects (bad calls), and which passed."""
+
+    in_good = False
+    current: Optional[FormProg] = None
+
+    def run_good(self, p, f, lib, shape):
+        bad, failed = self.bad_calls, self.failed
+        self.in_good = True
+        Runner.current = p
+        try:
+            super().run_good(p, f, lib, shape)
+        finally:
+            self.in_good = False
+            Runner.current = None
+        self.count(p, self.bad_calls != bad, self.failed == failed)
+
+    def run_bad(self, p, f, lib, shape, *a, **kw):
+        if self.in_good:
+            return super().run_bad(p, f, lib, shape, *a, **kw)
+        failed = self.failed
+        super().run_bad(p, f, lib, shape, *a, **kw)
+        self.count(p, True, self.failed == failed)
+
+    @staticmethod
+    def count(p, bad, ok):
+        key = ("bad" if bad else "good") + ("_ok" if ok else "_failed")
+        p.calls[key] += 1
+
+
+_dense_view_in = de.view_in
+
+
+def view_in(arg: torch.Tensor, want: torch.Tensor, strides) -> bool:
+    """dynamic_exec.view_in (a dense or PyTorch-strided view of the reported
+    argument holds the result's values), and also the model's view where the
+    result views its argument through a flip: negative strides, which
+    dynamic_exec.view_in does not try.  main() installs it as
+    dynamic_exec.view_in for this script's run."""
+    if _dense_view_in(arg, want, strides):
+        return True
+    p = Runner.current
+    found = p.result_layouts.get(id(want)) if p is not None else None
+    if found is None:
+        return False
+    name, l = found
+    if tuple(l.sizes) != tuple(want.shape) or l.storage != arg.numel():
+        return False
+    return de.first_mismatch(ex.gather(arg.contiguous().view(-1), l), want) is None
+
+
+def classify(msg: str):
+    """('known', key), ('documented', key) or None (a failure)."""
+    if de.crashed(msg):
+        return None
+    for k, m in de.KNOWN_CODEGEN.items():
+        if m in msg:
+            return "known", k
+    for k, (_, pattern) in DOCUMENTED.items():
+        if re.search(pattern, msg):
+            return "documented", k
+    return None
+
+
+def build_fns(args):
+    """exec_test.py's functions: (fn, origin) for the hand cases and the random chains (build_cases' draws)."""
+    out = [(f, "hand") for f in ex.hand_cases(args.seed)]
+    for i in range(args.count):
+        for attempt in range(1000):
+            fn = ex.random_fn(args.seed, i, attempt)
+            if fn is not None:
+                out.append((fn, "random"))
+                break
+    for i in range(args.count_large):
+        for attempt in range(1000):
+            fn = ex.random_large_fn(args.seed, i, attempt)
+            if fn is not None:
+                out.append((fn, "random_large"))
+                break
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--layoutc", default="layoutc")
+    parser.add_argument("--rt-lib", required=True, help="liblayout_rt.a (built with -fPIC)")
+    parser.add_argument("--rt-include", required=True)
+    parser.add_argument("--cc", default="cc", help="C compiler (with flags) that links the shared library")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--count", type=int, default=320, help="exec_test.py's random chains (as exec.test)")
+    parser.add_argument("--count-large", type=int, default=80, help="exec_test.py's large random chains (as exec.test)")
+    parser.add_argument("--random-sample", type=int, default=0,
+                        help="run a seeded subset of this many random chains (0: all)")
+    parser.add_argument("--batch", type=int, default=80, help="functions per module")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workdir", help="keep modules and libraries here")
+    parser.add_argument("--filter", help="only functions whose name matches this regex")
+    parser.add_argument("--strict", action="store_true", help="count known and documented rejections as failures")
+    parser.add_argument("--min-programs", type=int, default=300, help="converted programs that must run (default 300)")
+    args = parser.parse_args(argv)
+    args.layoutc = shutil.which(args.layoutc) or args.layoutc
+    args.target = "cpu"
+    de.view_in = view_in
+    cc = [w for w in shlex.split(args.cc) if not w.startswith("-fsanitize")]
+    torch.manual_seed(args.seed)
+    t0 = time.time()
+
+    fns = build_fns(args)
+    if args.filter:
+        fns = [(f, o) for f, o in fns if re.search(args.filter, f.name)]
+    skipped = collections.defaultdict(list)
+    progs: List[FormProg] = []
+    for fn, origin in fns:
+        p, why = convert(fn, origin)
+        if p is None:
+            skipped[why].append(fn.name)
+        else:
+            progs.append(p)
+    hand = [p for p in progs if p.origin == "hand"]
+    randoms = [p for p in progs if p.origin != "hand"]
+    n_random_converted = len(randoms)
+    if args.random_sample and len(randoms) > args.random_sample:
+        keep = set(p.name for p in random.Random(args.seed).sample(randoms, args.random_sample))
+        randoms = [p for p in randoms if p.name in keep]
+    progs = hand + randoms
+
+    tmp = None
+    if args.workdir:
+        workdir = args.workdir
+        os.makedirs(workdir, exist_ok=True)
+    else:
+        tmp = tempfile.TemporaryDirectory()
+        workdir = tmp.name
+    runner = Runner(args)
+    settings = ex.Settings(args.layoutc, os.path.abspath(args.rt_lib), os.path.abspath(args.rt_include), cc, [], "",
+                           600, 0)
+    listed = collections.defaultdict(list)     # known / documented rejections: key -> [(name, msg)]
+
+    def rejected(p, stage, msg):
+        c = classify(msg)
+        if c is not None and not args.strict:
+            p.status = c[0]
+            listed[c[1]].append((p.name, msg))
+            return
+        p.module, p.status = stage, "failed"
+        text = p.text(with_return=stage != "types")
+        runner.fail(p, f"layoutc rejects the dynamic form ({stage}): {msg}\n" + "\n".join(text)
+                    + f"\n  static form (exec_test.py):\n{p.fn_text}")
+
+    de.resolve_types(args, progs, workdir)
+    for p in progs:
+        if p.status in ("rejected", "failed"):
+            rejected(p, "types", p.error)
+    built = [p for p in progs if p.status == "built"]
+    for p in built:
+        p.result_dtypes = [de.DTYPES[de.dtype_of_type(p.types[r])] for r in p.rets]
+    t_types = time.time()
+
+    def flags(path):
+        return settings.emit_kinds() + ["-o", path[:-5]]
+
+    def compile_chunks(progs, tag, flags):
+        """dynamic_exec.compile_groups on modules of --batch functions, --jobs at a time."""
+        chunks = [progs[i:i + args.batch] for i in range(0, len(progs), args.batch)]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            outs = list(pool.map(lambda c: de.compile_groups(args.layoutc, c[1], workdir, f"{tag}{c[0]}", flags,
+                                                             lambda p: p.text(), 1), enumerate(chunks)))
+        done, errors = [], []
+        for d, e in outs:
+            done += d
+            errors += e
+        return done, errors
+
+    # The functions code generation rejects, found with --emit=header (which
+    # runs the same checks in a fraction of the time), leave first, so that
+    # each module is compiled to an object once.
+    _, errors = compile_chunks(built, "check", lambda path: ["--emit=header", "-o", path[:-5] + ".h"])
+    for p, msg in errors:
+        rejected(p, "codegen", msg)
+    compiled, errors = compile_chunks([p for p in built if p.status == "built"], "form", flags)
+    for p, msg in errors:
+        rejected(p, "codegen", msg)
+    t_codegen = time.time()
+
+    def link(item):
+        group, _, path = item
+        base = path[:-5]
+        explain = subprocess.run([args.layoutc, path, "--emit=explain"], capture_output=True, text=True)
+        lib = base + ".so"
+        proc = subprocess.run(cc + ["-shared", "-o", lib, base + ".o", "-Wl,--whole-archive", args.rt_lib,
+                                    "-Wl,--no-whole-archive", "-lpthread", "-lm"], capture_output=True, text=True)
+        return group, path, base, explain, proc, lib
+
+    # Shapes are chosen (PyTorch's reference) while the modules link.
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    linking = [pool.submit(link, item) for item in compiled]
+    for group, _, _ in compiled:
+        for p in group:
+            choose_shapes(p, args.seed)
+    ran = []
+    for future in linking:
+        group, path, base, explain, proc, libpath = future.result()
+        for p in group:
+            p.module = os.path.basename(path)
+        if proc.returncode != 0 or explain.returncode != 0:
+            for p in group:
+                runner.fail(p, f"link or explain failed: {proc.stderr.strip()[:800]} {explain.stderr.strip()[:800]}")
+            continue
+        info = {fn["name"]: fn for fn in json.loads(explain.stdout)["functions"]}
+        with open(base + ".h") as fh:
+            header = fh.read()
+        lib = de.Library(libpath)
+        for p in group:
+            p.aliases = de.header_aliases(header, p)
+            explained = [r["aliases"] for r in info[p.name]["results"]]
+            if explained != p.aliases:
+                runner.fail(p, f"explain says aliases {explained}, the header {p.aliases}")
+            failed = runner.failed
+            runner.run_program(p, lib, header)
+            if runner.failed != failed:
+                print(f"  static form (exec_test.py) of {p.name}:\n{p.fn_text}", end="", flush=True)
+            ran.append(p)
+    pool.shutdown()
+
+    # -- counts ------------------------------------------------------------------
+    n_skip = sum(len(v) for v in skipped.values())
+    print(f"programs: {len(fns)} from exec_test.py ({sum(1 for _, o in fns if o == 'hand')} hand-written, "
+          f"{sum(1 for _, o in fns if o != 'hand')} random chains); {len(fns) - n_skip} converted "
+          f"({len(hand)} hand-written, {n_random_converted} random chains, of which {len(randoms)} run); "
+          f"{n_skip} skipped")
+    for why, items in sorted(skipped.items(), key=lambda kv: -len(kv[1])):
+        print(f"skipped {len(items)}: {why}: {', '.join(items[:8])}{' ...' if len(items) > 8 else ''}")
+    for key, items in sorted(listed.items()):
+        what = de.KNOWN[key] if key in de.KNOWN else DOCUMENTED[key][0]
+        kind = "known limitation" if key in de.KNOWN else "documented rejection"
+        print(f"{kind} {key} ({len(items)} functions, e.g. {items[0][0]}: {items[0][1][:200]}): {what}")
+        print(f"  {key}: {', '.join(n for n, _ in items)}")
+    static_only = [p for p in ran if all(not s for s in p.natural.values())]
+    tot = collections.Counter()
+    for p in ran:
+        tot.update(p.calls)
+    good = tot["good_ok"] + tot["good_failed"]
+    bad = tot["bad_ok"] + tot["bad_failed"]
+    dist = collections.Counter((p.calls["good_ok"] + p.calls["good_failed"], p.calls["bad_ok"] + p.calls["bad_failed"])
+                               for p in ran if p not in static_only)
+    few = [p.name for p in ran if p not in static_only and sum(p.calls.values()) < 4]
+    n_hand = sum(1 for p in ran if p.origin == "hand")
+    print(f"ran {len(ran)} programs ({n_hand} hand-written, {len(ran) - n_hand} random chains; "
+          f"{len(static_only)} with rank-0 arguments only, at their one shape): "
+          f"{good + bad} calls: {good} at shapes PyTorch accepts ({tot['good_ok']} right), {bad} at shapes "
+          f"it rejects ({tot['bad_ok']} returned PyTorch's error and wrote nothing); programs by (accepted, "
+          f"rejected) shapes: " + ", ".join(f"{k}: {n}" for k, n in sorted(dist.items())))
+    cover = collections.Counter(k for p in ran if p not in static_only for k in p.cover)
+    print(f"programs with a shape PyTorch accepts that has an extent 0: {cover['zero']}, extents 1: {cover['one']}, "
+          f"an odd extent >= 17: {cover['odd']} (of {len(ran) - len(static_only)})")
+    if few:
+        print(f"FAIL fewer than 4 shapes: {', '.join(few)}")
+        runner.failed += 1
+    print(f"{runner.view_reports} calls reported a result as its operand's view")
+    if len(ran) < args.min_programs:
+        print(f"FAIL too few programs ran: {len(ran)} < {args.min_programs}")
+        runner.failed += 1
+    print(f"time: {time.time() - t0:.0f}s (programs and types {t_types - t0:.0f}s, code generation "
+          f"{t_codegen - t_types:.0f}s, shapes, linking and calls {time.time() - t_codegen:.0f}s)")
+    print(f"{runner.passed} passed, {runner.failed} failed")
+    if tmp is not None:
+        tmp.cleanup()
+    return 1 if runner.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
