@@ -12,6 +12,19 @@ Programs (every one a function with row-major `?`-sized arguments):
   * `layout.copy` into a written argument, with broadcasts and conversions;
   * views returned as results (nothing is written; the call must succeed
     and the header must say "view of");
+  * run-time views (runtime_view_programs): reshape, flatten and view of
+    dynamic views whose dims layoutc cannot prove mergeable, and contiguous
+    of a view contiguous at some sizes only, where PyTorch's computeStride
+    (or is_contiguous) decides at run time whether PyTorch views or copies.
+    Each runs at shapes of both kinds: returned directly (reshape/flatten
+    to [-1], of middle dims, adding a size-1 dim; the `<result>_view`
+    report), read by another op (contiguous, transpose + contiguous, a
+    reduction, `to` of a contiguous, layout.copy into a second argument, a
+    slice/select/transpose then a copy, a second run-time view), `view`
+    where computeStride finds no strides (PyTorch's "view size is not
+    compatible with input tensor's size and stride ..." as a bad call) and
+    a contiguous of a slice with an offset (a view at one row) read through
+    a transpose or select;
   * layout.reduce: the benchmark reductions R1-R5 (and in other dtypes),
     every kind (sum, mean, prod, amax, amin, argmax, argmin) in several
     dtypes over inner, outer, middle, several and all dims, with keepdim, of
@@ -23,6 +36,10 @@ Programs (every one a function with row-major `?`-sized arguments):
     op generators, plus flip) over an argument of a random dtype and rank,
     each ended by contiguous, clone (contiguous / channels_last), to <dtype>,
     layout.copy into a second argument or a reduction of a random kind.
+    view/reshape/flatten of non-mergeable views and contiguous inside a
+    chain (run-time views read by the ops after them) are drawn too; not
+    `view` after a flip (layoutc's flip is a view with negative strides,
+    PyTorch's a dense copy that any `view` accepts).
 
 Types.  Every op names its operand type, the inferred result type of the
 op before it, so functions are built level by level: all functions sit in a
@@ -55,9 +72,23 @@ the `_view` reports, the stream).  Bad calls also pass a tensor of device
 kDLCPU and kDLCUDA tensors over host memory.  --nvcc builds every .cu for
 --cuda-arch too, warnings as errors (one check per module).  Kernels CUDA
 code generation refuses at the op ("CUDA code generation: ...") are listed
-as known limitation L2.  --sample K shortens a run: the bench cases (R1-R5
-too), the programs with malformed-tensor calls or returning views, and
-every K-th of the others.
+as known limitation L2.  A .cu that does not compile as host C++ fails the
+functions the compiler names; the rest of its module is compiled again.
+--sample K shortens a run: the bench cases (R1-R5 too), the programs with
+malformed-tensor calls or returning views, the run-time views, and every
+K-th of the others.
+
+Run-time views.  A result whose copy depends on sizes and whose operand
+is a view of an argument (a conditional contiguous, a reshape/flatten
+decided at run time) has a `<result>_view` report in the header: every
+third call passes NULL (the result is always written), the others ask.  A
+reported view must lie in that argument with PyTorch's values, dense or
+with PyTorch's strides (a flatten PyTorch views need not be dense), and
+leave the output untouched; a result PyTorch returns as a view of an
+argument must not be reported written.  A reshape/flatten written is
+compared row-major.  Ops reading a run-time view are checked by their
+values only: they must read the argument where PyTorch views and the copy
+where it copies.
 
 Checks.  A shape PyTorch accepts must return NULL, every new result must
 equal PyTorch's bit for bit (floats: NaN where PyTorch has NaN, otherwise
@@ -319,6 +350,7 @@ class Prog:
         self.aliases: List[Optional[int]] = []
         self.generator = None               # random chains: next-op callback
         self.view_result = False            # the function returns views only
+        self.always = False                 # kept by --sample (run-time views)
         self.view_reports = []              # results with a `_view` report (header)
         self.raw = None                     # CUDA: (<name>_raw, its sizes as [(argument, dim)])
         self.module = ""
@@ -1129,6 +1161,269 @@ def view_result_programs() -> List[Prog]:
     return progs
 
 
+def runtime_view_programs() -> List[Prog]:
+    """Run-time views: reshape, flatten, view and contiguous of dynamic
+    views whose dims layoutc cannot prove mergeable (or contiguous) for
+    every size, so that PyTorch's computeStride decides at run time whether
+    they are views.  Every program runs at shapes where PyTorch views and
+    shapes where it copies (extents 0, 1 and odd ones):
+      * returned directly: the `<result>_view` report says whether the
+        result is the argument's view (then it must lie there with
+        PyTorch's values, as PyTorch's strides say or dense) or was written;
+      * read by other ops (contiguous, transpose + contiguous, a reduction,
+        `to` of a contiguous, layout.copy into a second argument, a slice /
+        select / transpose then a copy, another reshape): readers read the
+        argument's storage where PyTorch views and the copy where it copies;
+      * `view` succeeds where computeStride finds strides and otherwise
+        fails with PyTorch's message, writing nothing (bad calls);
+      * a contiguous of a slice with an offset (a view at one row, a copy
+        otherwise) read through a later transpose / select."""
+    progs = []
+
+    def add(p, shapes, view_result=False, y=None):
+        """shapes: x's shapes; y (a function of the PyTorch view copied into
+        y, or None) gives the second argument's shape.  Shapes PyTorch
+        rejects run as bad calls (run_good hands them to run_bad)."""
+        p.view_result = view_result
+        p.always = True
+        p.shapes = []
+        for s in shapes:
+            shape = {"x": list(s)}
+            if y is not None:
+                try:
+                    shape["y"] = list(y(torch.zeros(s)).shape)
+                except (RuntimeError, IndexError, ValueError):
+                    shape["y"] = [1] * len(p.args[1].dims)
+            p.shapes.append(shape)
+        progs.append(p)
+        return p
+
+    q2, q3, q4 = [None] * 2, [None] * 3, [None] * 4
+    # x.t() flattened: a view iff a dim is 1 (or no elements).
+    s2 = [[3, 5], [1, 7], [7, 1], [1, 1], [0, 3], [4, 0], [17, 33], [1, 129], [33, 1]]
+    # x.permute(2, 0, 1) / x.transpose(0, 2) (flattened): views for some 1s.
+    s3 = [[2, 3, 4], [1, 1, 5], [3, 5, 1], [1, 3, 5], [3, 1, 5], [0, 2, 3], [1, 1, 1], [17, 3, 1],
+          [1, 17, 33], [5, 7, 9]]
+    # x.permute(0, 2, 1, 3) with dims 1, 2 flattened: a view iff x[1] or x[2] is 1.
+    s4 = [[2, 3, 4, 5], [2, 1, 4, 5], [2, 3, 1, 5], [0, 3, 4, 5], [1, 1, 1, 1], [3, 17, 1, 7], [2, 5, 3, 0],
+          [1, 3, 5, 7], [1, 1, 33, 3]]
+
+    def T(p, v): return p.transpose(v, 0, 1)
+    def T02(p, v): return p.transpose(v, 0, 2)
+    def P201(p, v): return p.permute(v, [2, 0, 1])
+    def P0213(p, v): return p.permute(v, [0, 2, 1, 3])
+
+    # -- returned directly (the `<result>_view` report) -------------------------
+    p = Prog("rv_ret_T_reshape_flat")
+    p.ret(p.reshape(T(p, p.arg("x", "f32", q2)), [-1]))
+    add(p, s2)
+    p = Prog("rv_ret_T_reshape_flat_i8")
+    p.ret(p.reshape(T(p, p.arg("x", "i8", q2)), [-1]))
+    add(p, s2)
+    p = Prog("rv_ret_perm_reshape_flat_f16")
+    p.ret(p.reshape(P201(p, p.arg("x", "f16", q3, kind="special")), [-1]))
+    add(p, s3)
+    p = Prog("rv_ret_perm_flatten_all")
+    p.ret(p.flatten(P201(p, p.arg("x", "i32", q3)), 0, -1))
+    add(p, s3)
+    p = Prog("rv_ret_flatten_mid")
+    p.ret(p.flatten(P0213(p, p.arg("x", "f32", q4)), 1, 2))
+    add(p, s4)
+    p = Prog("rv_ret_flatten_mid_f16")
+    p.ret(p.flatten(P0213(p, p.arg("x", "f16", q4, kind="special")), 1, 2))
+    add(p, s4)
+    # x.transpose(0, 2).flatten(1, 2): where it is a view (x[0] or x[1]
+    # is 1) the view is not dense (strides [1, x[2]] at x[0] = 1).
+    p = Prog("rv_ret_flatten_T_tail")
+    p.ret(p.flatten(T02(p, p.arg("x", "f32", q3)), 1, 2))
+    add(p, s3)
+    p = Prog("rv_ret_flatten_T_tail_i8")
+    p.ret(p.flatten(T02(p, p.arg("x", "i8", q3)), -2, -1))
+    add(p, s3)
+    # Only a size-1 dim added: a view for every size.
+    p = Prog("rv_ret_reshape_add1_static")
+    p.ret(p.reshape(T(p, p.arg("x", "f32", [None, 3])), [3, 1, -1]))
+    add(p, [[5, 3], [0, 3], [1, 3], [17, 3]])
+    p = Prog("rv_ret_reshape_add1_step")
+    p.ret(p.reshape(p.slice(p.arg("x", "i16", [None, 4]), 1, None, None, 2), [-1, 1, 2]))
+    add(p, [[5, 4], [0, 4], [1, 4], [33, 4]])
+    p = Prog("rv_ret_T_reshape_lead1")
+    p.ret(p.reshape(T(p, p.arg("x", "f32", q2)), [1, -1]))
+    add(p, s2)
+    p = Prog("rv_ret_T_reshape_trail1")
+    p.ret(p.reshape(T(p, p.arg("x", "bf16", q2)), [-1, 1]))
+    add(p, s2)
+    # A slice with an offset flattened: a view (offset 1) at one row.
+    p = Prog("rv_ret_slice_offset_flat")
+    p.ret(p.reshape(p.slice(p.arg("x", "f32", q2), 1, 1, None), [-1]))
+    add(p, [[1, 6], [1, 2], [1, 1], [3, 6], [0, 4], [5, 2], [17, 33], [1, 129], [5, 1]])
+    # A chain of two run-time views: flatten then reshape of a permute.
+    p = Prog("rv_ret_chain")
+    p.ret(p.reshape(p.flatten(p.permute(p.arg("x", "f32", q3), [2, 1, 0]), 1, 2), [-1]))
+    add(p, s3 + [[1, 5, 1], [5, 1, 1]])
+    p = Prog("rv_ret_chain_i8")
+    p.ret(p.reshape(p.flatten(p.permute(p.arg("x", "i8", q3), [2, 1, 0]), 1, 2), [-1]))
+    add(p, s3 + [[1, 5, 1], [5, 1, 1]])
+    # Two results: a run-time view and a copy of the same transpose.
+    p = Prog("rv_ret_two")
+    t = T(p, p.arg("x", "f32", q2))
+    p.ret(p.contiguous(t), p.flatten(t, 0, 1))
+    add(p, s2)
+
+    # -- read by other ops ------------------------------------------------------
+    p = Prog("rv_reshape_contiguous")
+    p.ret(p.contiguous(p.reshape(T(p, p.arg("x", "f32", q2)), [-1])))
+    add(p, s2)
+    p = Prog("rv_flatten_T_tail_contiguous")
+    p.ret(p.contiguous(p.flatten(T02(p, p.arg("x", "f32", q3)), 1, 2)))
+    add(p, s3)
+    p = Prog("rv_flatten_T_tail_contiguous_f16")
+    p.ret(p.contiguous(p.flatten(T02(p, p.arg("x", "f16", q3, kind="special")), 1, 2)))
+    add(p, s3)
+    p = Prog("rv_flatten_transpose_contiguous")
+    p.ret(p.contiguous(p.transpose(p.flatten(P0213(p, p.arg("x", "f32", q4)), 1, 2), 0, 2)))
+    add(p, s4)
+    p = Prog("rv_flatten_transpose_contiguous_i8")
+    p.ret(p.contiguous(p.transpose(p.flatten(P0213(p, p.arg("x", "i8", q4)), 1, 2), 0, 1)))
+    add(p, s4)
+    p = Prog("rv_flatten_sum")
+    p.ret(p.reduce(p.flatten(T02(p, p.arg("x", "f32", q3)), 1, 2), "sum", [1]))
+    add(p, s3)
+    p = Prog("rv_flatten_sum_outer")
+    p.ret(p.reduce(p.flatten(T02(p, p.arg("x", "f64", q3)), 1, 2), "sum", [0], True))
+    add(p, s3)
+    p = Prog("rv_reshape_amax_i8")
+    p.ret(p.reduce(p.reshape(P201(p, p.arg("x", "i8", q3)), [-1]), "amax", [0]))
+    add(p, s3)
+    p = Prog("rv_reshape_argmin_f16")
+    p.ret(p.reduce(p.flatten(P0213(p, p.arg("x", "f16", q4, kind="ties")), 1, 2), "argmin", [1]))
+    add(p, s4)
+    # `to` (preserve) of a view layoutc cannot prove dense is an error at
+    # the op (docs/language.md): it converts a contiguous / clone of the
+    # run-time view, itself a run-time view (contiguous) or a copy (clone).
+    p = Prog("rv_reshape_to_f64")
+    p.ret(p.to(p.contiguous(p.reshape(T(p, p.arg("x", "f32", q2, kind=data_kind("f32", "f64"))), [-1])), "f64"))
+    add(p, s2)
+    p = Prog("rv_flatten_to_f16")
+    p.ret(p.to(p.contiguous(p.flatten(T02(p, p.arg("x", "f32", q3, kind=data_kind("f32", "f16"))), 1, 2)), "f16"))
+    add(p, s3)
+    p = Prog("rv_flatten_to_i32_from_i8")
+    p.ret(p.to(p.clone(p.flatten(P0213(p, p.arg("x", "i8", q4)), 1, 2), "contiguous"), "i32"))
+    add(p, s4)
+    p = Prog("rv_reshape_copy1d")
+    x = p.arg("x", "f32", q2)
+    p.copy(p.reshape(T(p, x), [-1]), p.arg("y", "f32", [None]))
+    add(p, s2, y=lambda t: t.t().reshape(-1))
+    p = Prog("rv_flatten_copy2d_convert")
+    x = p.arg("x", "i8", q3)
+    p.copy(p.flatten(T02(p, x), 1, 2), p.arg("y", "f32", q2))
+    add(p, s3, y=lambda t: t.transpose(0, 2).flatten(1, 2))
+    p = Prog("rv_flatten_copy_transposed_dst")
+    x = p.arg("x", "f16", q3, kind="special")
+    y = p.arg("y", "f16", q2)
+    p.copy(p.flatten(T02(p, x), 1, 2), T(p, y))
+    add(p, s3, y=lambda t: t.transpose(0, 2).flatten(1, 2).t())
+
+    # -- a run-time view viewed again, then copied ------------------------------
+    p = Prog("rv_reshape_slice_contiguous")
+    p.ret(p.contiguous(p.slice(p.reshape(T(p, p.arg("x", "f32", q2)), [-1]), 0, 1, None, 2)))
+    add(p, s2)
+    p = Prog("rv_flatten_select_clone")
+    p.ret(p.clone(p.select(p.flatten(T02(p, p.arg("x", "i32", q3)), 1, 2), 1, 1)))
+    add(p, s3 + [[1, 1, 4]])          # x[0] * x[1] < 2: select's error
+    p = Prog("rv_flatten_select_first_dim")
+    p.ret(p.contiguous(p.select(p.flatten(P0213(p, p.arg("x", "f32", q4)), 1, 2), 0, -1)))
+    add(p, s4)
+    p = Prog("rv_flatten_transpose_copy")
+    x = p.arg("x", "f32", q3)
+    p.copy(T(p, p.flatten(T02(p, x), 1, 2)), p.arg("y", "f32", q2))
+    add(p, s3, y=lambda t: t.transpose(0, 2).flatten(1, 2).t())
+    p = Prog("rv_reshape_unflatten_flip")
+    x = p.arg("x", "f32", q2)
+    p.ret(p.contiguous(p.flip(p.unflatten(p.reshape(T(p, x), [-1]), 0, [-1, 1]), [0])))
+    add(p, s2)
+
+    # -- two run-time views, read -----------------------------------------------
+    p = Prog("rv_chain_contiguous")
+    p.ret(p.contiguous(p.reshape(p.flatten(p.permute(p.arg("x", "f32", q3), [2, 1, 0]), 1, 2), [-1])))
+    add(p, s3 + [[1, 5, 1], [5, 1, 1]])
+    p = Prog("rv_chain_slice_sum")
+    v = p.reshape(p.flatten(p.permute(p.arg("x", "f64", q3), [2, 1, 0]), 1, 2), [-1, 1])
+    p.ret(p.reduce(p.slice(v, 0, None, None, 2), "sum", [0]))
+    add(p, s3 + [[1, 5, 1], [5, 1, 1]])
+    p = Prog("rv_chain_to_i16")
+    v = p.flatten(p.reshape(p.permute(p.arg("x", "i8", q3), [1, 2, 0]), [-1, 1]), 0, 1)
+    p.ret(p.to(p.contiguous(v), "i16"))
+    add(p, s3)
+
+    # A run-time view without elements for every size (a narrow of length
+    # 0 reshaped), read by layout.copy and by a reduction.
+    p = Prog("rv_empty_reshape_copy")
+    x = p.arg("x", "f32", q2)
+    p.copy(p.reshape(p.narrow(x, 1, 0, 0), [-1]), p.arg("y", "f32", [None]))
+    add(p, [[3, 4], [0, 2], [1, 1], [17, 33]], y=lambda t: t.narrow(1, 0, 0).reshape(-1))
+    p = Prog("rv_empty_reshape_sum")
+    x = p.arg("x", "f16", q2)
+    p.ret(p.reduce(p.reshape(p.narrow(T(p, x), 1, 0, 0), [-1]), "sum", []))
+    add(p, [[3, 4], [0, 2], [1, 1], [17, 33]])
+
+    # -- view of a non-mergeable dynamic view: PyTorch's error where it copies --
+    p = Prog("rv_ret_view_T")
+    p.ret(p.viewop(T(p, p.arg("x", "f32", q2)), [-1]))
+    add(p, s2, view_result=True)
+    p = Prog("rv_ret_view_T_f16")
+    p.ret(p.viewop(T(p, p.arg("x", "f16", q2)), [1, -1]))
+    add(p, s2, view_result=True)
+    # view [-1, 2]: an odd element count is view's shape error first.
+    p = Prog("rv_ret_view_perm_pairs")
+    p.ret(p.viewop(P201(p, p.arg("x", "f32", q3)), [-1, 2]))
+    add(p, [[1, 1, 4], [2, 3, 1], [2, 1, 3], [1, 3, 2], [3, 5, 1], [2, 3, 4], [0, 3, 5], [1, 1, 2], [1, 5, 7]],
+        view_result=True)
+    p = Prog("rv_view_T_contiguous")
+    p.ret(p.contiguous(T(p, p.viewop(T(p, p.arg("x", "f32", q2)), [-1, 1]))))
+    add(p, s2)
+    p = Prog("rv_view_T_sum_i8")
+    p.ret(p.reduce(p.viewop(T02(p, p.arg("x", "i8", q3)), [-1]), "sum", []))
+    add(p, s3 + [[1, 5, 1], [5, 1, 1], [1, 1, 129]])
+    p = Prog("rv_view_flatten_copy")
+    x = p.arg("x", "f32", q4)
+    p.copy(p.viewop(P0213(p, x), [-1]), p.arg("y", "f32", [None]))
+    add(p, s4, y=lambda t: t.permute(0, 2, 1, 3).reshape(-1))
+
+    # -- contiguous of a slice with an offset, read through a later view --------
+    # (a view, offset included, where x has one row; a copy otherwise)
+    sc = [[1, 6], [1, 2], [1, 1], [3, 6], [0, 4], [5, 2], [17, 33], [1, 129], [2, 3]]
+    p = Prog("rv_contiguous_offset_T")
+    x = p.arg("x", "f32", q2)
+    p.ret(p.contiguous(T(p, p.contiguous(p.slice(x, 1, 1, None)))))
+    add(p, sc)
+    p = Prog("rv_contiguous_offset_T_i8")
+    x = p.arg("x", "i8", q2)
+    p.ret(p.contiguous(T(p, p.contiguous(p.slice(x, 1, 1, None)))))
+    add(p, sc)
+    p = Prog("rv_contiguous_offset_select_clone")
+    x = p.arg("x", "f16", q2, kind="special")
+    p.ret(p.clone(p.select(p.contiguous(p.slice(x, 1, 2, None)), 1, -1)))
+    add(p, sc + [[1, 3], [4, 3]])
+    p = Prog("rv_contiguous_offset_select_copy")
+    x = p.arg("x", "f32", q2)
+    p.copy(p.select(p.contiguous(p.slice(x, 1, 1, None)), 0, 0), p.arg("y", "f32", [None]))
+    add(p, sc, y=lambda t: t[:, 1:][0])
+    p = Prog("rv_contiguous_offset_T_copy")
+    x = p.arg("x", "i16", q2)
+    p.copy(T(p, p.contiguous(p.slice(x, 1, 1, None))), p.arg("y", "i16", q2))
+    add(p, sc, y=lambda t: t[:, 1:].t())
+    p = Prog("rv_contiguous_step_offset_sum")
+    x = p.arg("x", "f32", q2)
+    p.ret(p.reduce(p.contiguous(p.slice(x, 1, 1, None, 2)), "sum", [0]))
+    add(p, sc + [[1, 3], [4, 3]])
+    p = Prog("rv_contiguous_offset_reshape")
+    x = p.arg("x", "f32", q3)
+    p.ret(p.contiguous(p.reshape(T(p, p.contiguous(p.slice(x, 2, 1, None))), [-1])))
+    add(p, [[1, 1, 6], [1, 1, 2], [2, 1, 3], [1, 3, 2], [2, 3, 4], [0, 2, 3], [1, 1, 1], [3, 5, 1], [1, 5, 3]])
+    return progs
+
+
 def reduction_programs() -> List[Prog]:
     """layout.reduce: the bench reductions R1-R5, every kind over inner,
     outer, middle, several and all dims of arguments and of permuted,
@@ -1316,9 +1611,12 @@ class StaticSqueeze(dv.Squeeze):
         return StaticSqueeze([rng.choice(static)])
 
 
+# view / reshape / flatten of dims layoutc cannot prove mergeable, and a
+# contiguous inside the chain, are decided at run time (run-time views read
+# by the ops after them), so they are drawn often.
 OP_WEIGHTS = {dv.Permute: 5, dv.Transpose: 5, dv.Movedim: 2, dv.Slice: 8, dv.Select: 4, dv.Narrow: 4,
               dv.Expand: 4, dv.Unsqueeze: 3, StaticSqueeze: 1, dv.Unflatten: 3, dv.Diagonal: 2, Flip: 4,
-              dv.View: 2, dv.Reshape: 2, dv.Flatten: 3, dv.Split: 3}
+              dv.View: 3, dv.Reshape: 4, dv.Flatten: 4, dv.Contiguous: 3, dv.Split: 3}
 ENDINGS = ["contiguous", "contiguous", "contiguous", "clone", "clone", "clone_cl", "to", "copy", "copy_bcast",
            "reduce", "reduce", "reduce"]
 REDUCE_KINDS = ["sum", "sum", "mean", "prod", "amax", "amin", "argmax", "argmin"]
@@ -1363,8 +1661,16 @@ def random_program(index: int, seed: int) -> Prog:
         if state["n"] < length:
             op = None
             kinds, weights = list(OP_WEIGHTS), list(OP_WEIGHTS.values())
+            flipped = any(isinstance(o, Flip) for o in prog.chain_ops)
             while op is None:
                 op = rng.choices(kinds, weights)[0].generate(rng, sizes)
+                if flipped and type(op) is dv.View:
+                    # layoutc's flip is a view (negative strides, docs/
+                    # language.md "ext"), PyTorch's a copy: a later `view`
+                    # merging a flipped dim fails in layoutc (at run time;
+                    # static sizes: at compile time) where PyTorch's
+                    # succeeds on its dense copy.
+                    op = None
             state["n"] += 1
             if op.results == 1:
                 state["value"] = prog.view(v, op.name, op.syntax(), op.torch)
@@ -1514,7 +1820,13 @@ class Runner:
                 continue
             sizes = list(res.shape)
             strides = list(res.stride())
-            if res.numel() and not res.is_contiguous() and not res.is_contiguous(memory_format=torch.channels_last):
+            producer = next((op for op in p.ops if p.rets[r] in op.results), None)
+            reshaped = producer is not None and re.match(r"layout\.(reshape|flatten|view) ", producer.text)
+            if reshaped:
+                # A reshape / flatten PyTorch views (any strides) is
+                # written row-major where layoutc copies.
+                strides = list(row_major(sizes))
+            elif res.numel() and not res.is_contiguous() and not res.is_contiguous(memory_format=torch.channels_last):
                 # preserve of a permuted view: dense in the permuted order.
                 order = sorted(range(len(sizes)), key=lambda d: -strides[d])
                 strides = [0] * len(sizes)
@@ -1595,9 +1907,12 @@ class Runner:
                 continue
             # layoutc's views are PyTorch's and more (flip is a view): the
             # reported view must hold PyTorch's values, laid out as the
-            # result (dense), somewhere in that argument.
+            # result (dense) or, where PyTorch returns a view (a reshape or
+            # flatten decided at run time), with PyTorch's strides,
+            # somewhere in that argument.
             name = p.args[report.value].name
-            if not view_in(inputs[name], res, out_strides[r]):
+            layouts = [out_strides[r]] + ([tuple(res.stride())] if aliased else [])
+            if not any(view_in(inputs[name], res, st) for st in layouts):
                 problems.append(f"result {r}: reported a view of {name}, which holds no such view")
                 continue
             as_view.add(r)
@@ -1819,7 +2134,8 @@ def main(argv=None) -> int:
     parser.add_argument("--count", type=int, default=320, help="random view chains (default 320)")
     parser.add_argument("--sample", type=int, default=1,
                         help="hand-written programs: the bench cases (R1-R5 too), those with malformed-tensor calls, "
-                             "those returning views, and every K-th of the others (default 1: all)")
+                             "those returning views, the run-time views, and every K-th of the others "
+                             "(default 1: all)")
     parser.add_argument("--batch", type=int, default=80, help="functions per module")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--workdir", help="keep modules and libraries here")
@@ -1839,12 +2155,14 @@ def main(argv=None) -> int:
 
     bench = bench_programs()
     hand = (bench + dtype_programs() + view_ops_programs() + copy_programs() + view_result_programs()
-            + reduction_programs())
+            + runtime_view_programs() + reduction_programs())
     runtime_bad_cases({p.name: p for p in hand}, cuda)
     # --sample: every K-th of the programs other than the bench cases (with
-    # R1-R5), those with malformed-tensor calls and those returning views.
+    # R1-R5), those with malformed-tensor calls, those returning views and
+    # the run-time views (runtime_view_programs).
     others = [p for p in hand[len(bench):]
-              if not (re.fullmatch(r"R\d", p.name) or getattr(p, "extra_bad", None) or p.view_result)]
+              if not (re.fullmatch(r"R\d", p.name) or getattr(p, "extra_bad", None) or p.view_result
+                      or p.always)]
     hand = [p for p in hand if p not in others or p in others[::args.sample]]
     randoms = [random_program(i, args.seed) for i in range(args.count)]
     progs = hand + randoms
@@ -1927,11 +2245,33 @@ def main(argv=None) -> int:
     nvcc = [pool.submit(settings.nvcc_check, os.path.basename(path[:-5]), path[:-5])
             for _, _, path in compiled if settings.nvcc]
 
+    def culprits(group, stderr):
+        """The functions of a module whose generated code the host compiler
+        names in its errors (`In function '<f>_raw(...)'`, '<f>__k0...')."""
+        named = set(re.findall(r"In function [‘'][^‘’'(]*?\b(\w+)\(", stderr))
+        return [p for p in group if any(n in (p.name, p.name + "_raw") or n.startswith(p.name + "__") for n in named)]
+
     random_ran = 0
-    for future in linking:
-        group, path, base, explain, proc, libpath = future.result()
+    retries = 0
+    while linking:
+        group, path, base, explain, proc, libpath = linking.pop(0).result()
         for p in group:
             p.module = os.path.basename(path)
+        bad = culprits(group, proc.stderr) if "does not compile as host C++" in proc.stderr else []
+        if bad and len(bad) < len(group):
+            # One function's code breaks the module: it fails, the others
+            # are compiled again without it.
+            for p in bad:
+                runner.fail(p, f"link failed: {proc.stderr.strip()[:800]}")
+            retries += 1
+            rest = [p for p in group if p not in bad]
+            done, errors = compile_groups(args.layoutc, rest, workdir, f"retry{retries}", flags,
+                                          lambda p: p.text(), args.jobs)
+            for p, msg in errors:
+                p.module = "codegen"
+                runner.fail(p, f"layoutc {' '.join(settings.emit_kinds())} rejects it: {msg}")
+            linking += [pool.submit(link, item) for item in done]
+            continue
         if proc.returncode != 0 or explain.returncode != 0:
             for p in group:
                 runner.fail(p, f"link or explain failed: {proc.stderr.strip()[:800]} {explain.stderr.strip()[:800]}")

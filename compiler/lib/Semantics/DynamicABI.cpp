@@ -52,15 +52,14 @@ struct Placed {
 
 /// A run-time view (Buffer::RuntimeView): when it copies and the program
 /// output that says so, its copy's buffer and its layout there, the view it
-/// is where it does not copy, and the kernel that copies (none where there
-/// are no elements for every size).
+/// is where it does not copy, and the kernel that copies.
 struct RuntimeViewInfo {
   SymCond copies;
   int64_t flag;
   unsigned own;
   SymLayout written;
   Placed view;
-  std::optional<size_t> kernel;
+  size_t kernel = 0;
 };
 
 class DynamicAnalysis {
@@ -367,21 +366,22 @@ private:
       wholeResults.insert(result);
       return success();
     }
+    // No elements for every size (no kernel was compiled): PyTorch views
+    // it (computeStride always finds strides for no elements).
+    if (abi.kernels.size() == kernel) {
+      placed[result] = {in->buffer, layout};
+      return success();
+    }
     int64_t flag = output(table().select(r->copies, SymExpr(1), SymExpr(0)));
+    extents[kernel].runIf = flag;
     Buffer view{elem};
     view.runtimeView = Buffer::RuntimeView{in->buffer, own, flag};
     placed[result] = {static_cast<unsigned>(abi.buffers.size()), layout};
     abi.buffers.push_back(view);
     bufferElements.push_back(SymExpr(0));
-    // No elements for every size: no kernel was compiled.
-    std::optional<size_t> k;
-    if (abi.kernels.size() > kernel) {
-      k = kernel;
-      extents[kernel].runIf = flag;
-    }
     runtimeViews.insert(
         {result,
-         {r->copies, flag, own, written, Placed{in->buffer, r->view}, k}});
+         {r->copies, flag, own, written, Placed{in->buffer, r->view}, kernel}});
     return success();
   }
 
@@ -493,10 +493,14 @@ private:
         return ret.emitError("result #")
                << index << " is not a view of an argument or a new tensor";
       Placed at = found->second;
-      // A run-time view returned: its copy's buffer is the output.
+      // A run-time view returned (or a value that is all of it, such as a
+      // same-dtype `to` of it): its copy's buffer is the output.
       const RuntimeViewInfo *runtimeView = nullptr;
       if (abi.buffers[at.buffer].runtimeView) {
-        auto info = runtimeViews.find(value);
+        auto info = llvm::find_if(runtimeViews, [&](const auto &entry) {
+          const Placed &p = placed.find(entry.first)->second;
+          return p.buffer == at.buffer && p.layout == at.layout;
+        });
         if (info == runtimeViews.end())
           return ret.emitError("result #")
                  << index
@@ -590,15 +594,13 @@ private:
     std::string when = table().str(SymCond::negate(info.copies));
     const Placed &operand = info.view;
     std::optional<unsigned> argument = abi.buffers[operand.buffer].param;
-    if (info.kernel)
-      extents[*info.kernel].runIf.reset();
-    if (!argument || abi.params[*argument].role == ParamRole::Output ||
-        !info.kernel)
+    extents[info.kernel].runIf.reset();
+    if (!argument || abi.params[*argument].role == ParamRole::Output)
       return "written for every size, although PyTorch returns the operand "
              "itself when " +
              when;
     DynamicABI::Conditional c;
-    c.kernel = *info.kernel;
+    c.kernel = info.kernel;
     c.output = output;
     c.argument = *argument;
     c.copies = info.flag;

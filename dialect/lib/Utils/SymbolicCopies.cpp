@@ -182,7 +182,10 @@ Fallible<SymLayout> mlir::layout::cloneLayout(SymTable &t, const SymLayout &in,
       out.strides = in.strides;
       return checked(out);
     }
-    if (t.decide(isContiguousIn(in, MemoryFormat::Contiguous)) != true)
+    // Of one dim, the kept stride or the dense one is 1 (or the size is at
+    // most 1, when any stride is equal): row-major either way.
+    if (in.rank() > 1 &&
+        t.decide(isContiguousIn(in, MemoryFormat::Contiguous)) != true)
       return fail("preserve_format of a dynamic view that layoutc cannot "
                   "prove non-overlapping and dense: its strides would depend "
                   "on the order of run-time strides, which layoutc does not "

@@ -597,6 +597,12 @@ Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
       s = s * *base;
     return checked(out);
   }
+  // Without elements for every size computeStride always finds strides
+  // (which are then unspecified, Symbolic.h).
+  if (t.decide(SymCond::eq(product(in.sizes), SymExpr(0))) == true) {
+    out.strides = rowMajorStrides(*sizes);
+    return checked(out);
+  }
   Fallible<SymTable::RuntimeView> v = runtimeView("view", t, in, *sizes);
   if (!v)
     return fail(v.message());
@@ -613,6 +619,11 @@ Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
 static Fallible<SymMaybeCopy> reshapeAtRunTime(llvm::StringRef op, SymTable &t,
                                                const SymLayout &in,
                                                ArrayRef<SymExpr> sizes) {
+  if (t.decide(SymCond::eq(product(in.sizes), SymExpr(0))) == true) {
+    SymLayout l{llvm::SmallVector<SymExpr, 6>(sizes.begin(), sizes.end()),
+                rowMajorStrides(sizes), in.offset};
+    return SymMaybeCopy{l, SymCond::alwaysFalse(), l};
+  }
   Fallible<SymTable::RuntimeView> v = runtimeView(op, t, in, sizes);
   if (!v)
     return fail(v.message());
