@@ -70,6 +70,8 @@ from typing import Dict, List, Optional
 
 import torch
 
+import torch_views as tv
+
 MAX_RANK = 6
 ARG = "x"
 RANDOM_SIZES = (0, 1, 2, 3, 5, 7)
@@ -714,68 +716,16 @@ def explain_chains(args, chains: List[Chain], workdir):
 TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<sym>%?\w+(?:\.stride)?\[\d+\]|%?\w+\.offset|s\d+)"
                    r"|(?P<fn>min|max|floordiv|ceildiv|computeStride|viewable)(?=\()"
                    r"|(?P<op>>=|<=|==|!=|&&|\|\||[-+*()\[\]?:,!<>]))")
-I64_MIN, I64_MAX = -(1 << 63), (1 << 63) - 1
-
-
-def checked_mul(a: int, b: int) -> Optional[int]:
-    """a*b, or None where it does not fit in a signed 64-bit integer
-    (llvm::checkedMul)."""
-    p = a * b
-    return p if I64_MIN <= p <= I64_MAX else None
 
 
 def compute_stride(old_sizes: List[int], old_strides: List[int],
                    new_sizes: List[int]) -> Optional[List[int]]:
-    """PyTorch's at::detail::computeStride as layoutc mirrors it
-    (computeStride in dialect/lib/Utils/ViewOps.cpp): the strides that view
-    (old_sizes, old_strides) with new_sizes, or None where PyTorch's reshape
-    copies (or a product overflows i64)."""
-    if not old_sizes:
-        return [1] * len(new_sizes)
-    n = 1
-    for s in old_sizes:
-        n = checked_mul(n, s)
-        if n is None:
-            return None
-    # No elements: the old strides where the shape is unchanged, else
-    # resize's strides (row-major over max(size, 1)).
-    if n == 0 and list(old_sizes) == list(new_sizes):
-        return list(old_strides)
-    new_strides = [0] * len(new_sizes)
-    if n == 0:
-        for d in range(len(new_sizes) - 1, -1, -1):
-            if d == len(new_sizes) - 1:
-                new_strides[d] = 1
-            else:
-                st = checked_mul(max(new_sizes[d + 1], 1), new_strides[d + 1])
-                if st is None:
-                    return None
-                new_strides[d] = st
-        return new_strides
-    view_d = len(new_sizes) - 1
-    chunk_base_stride = old_strides[-1]
-    tensor_numel = view_numel = 1
-    for tensor_d in range(len(old_sizes) - 1, -1, -1):
-        tensor_numel *= old_sizes[tensor_d]  # at most n
-        chunk_stride = checked_mul(tensor_numel, chunk_base_stride)
-        if tensor_d == 0 or (old_sizes[tensor_d - 1] != 1 and
-                             (chunk_stride is None or old_strides[tensor_d - 1] != chunk_stride)):
-            while view_d >= 0 and (view_numel < tensor_numel or new_sizes[view_d] == 1):
-                stride = checked_mul(view_numel, chunk_base_stride)
-                nxt = checked_mul(view_numel, new_sizes[view_d])
-                if stride is None or nxt is None:
-                    return None
-                new_strides[view_d] = stride
-                view_numel = nxt
-                view_d -= 1
-            if view_numel != tensor_numel:
-                return None
-            if tensor_d > 0:
-                chunk_base_stride = old_strides[tensor_d - 1]
-                tensor_numel = view_numel = 1
-    if view_d != -1:
-        return None
-    return new_strides
+    """PyTorch's at::detail::computeStride (torch_views.py's model, checked
+    against PyTorch there): the strides that view (old_sizes, old_strides)
+    with new_sizes, or None where PyTorch's reshape copies. The sizes here
+    are small, so layoutc's i64 overflow rule never applies."""
+    strides = tv.compute_stride(tuple(old_sizes), tuple(old_strides), tuple(new_sizes))
+    return None if strides is None else list(strides)
 
 
 class EvalError(Exception):
