@@ -374,6 +374,7 @@ private:
     }
     int64_t flag = output(table().select(r->copies, SymExpr(1), SymExpr(0)));
     extents[kernel].runIf = flag;
+    extents[kernel].runIfText = table().str(r->copies);
     Buffer view{elem};
     view.runtimeView = Buffer::RuntimeView{in->buffer, own, flag};
     placed[result] = {static_cast<unsigned>(abi.buffers.size()), layout};

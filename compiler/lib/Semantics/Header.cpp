@@ -176,11 +176,14 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
            << "'s view " << c.viewLayout << " elements from " << arg
            << "'s first element, and " << out << " is not written\n";
       }
-    for (const Kernel &k : abi.kernels) {
+    for (auto [i, k] : llvm::enumerate(abi.kernels)) {
       os << " *   kernel: " << stringifyKernelStrategy(k.plan.strategy);
       if (k.plan.convert)
         os << " (converts " << elementName(k.srcType) << " to "
            << elementName(k.dstType) << ")";
+      if (dynamic && dynamic->kernels[i].runIf)
+        os << ", run only where " << dynamic->kernels[i].runIfText
+           << " (PyTorch copies there, and views elsewhere)";
       if (style.showChunks && dynamic)
         os << ", chunks chosen at run time";
       else if (style.showChunks)

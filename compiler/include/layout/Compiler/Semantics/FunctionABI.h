@@ -128,8 +128,10 @@ struct DynamicABI {
     std::optional<int64_t> outputs, perOutput;
     llvm::SmallVector<int64_t, 6> srcDimSizes, srcDimStrides;
     /// The program output that must be non-zero for the kernel to run (the
-    /// copy of a Buffer::RuntimeView), or nullopt: it always runs.
+    /// copy of a Buffer::RuntimeView), or nullopt: it always runs; and that
+    /// condition as an expression (the header).
     std::optional<int64_t> runIf;
+    std::string runIfText;
     /// Each plan loop's size, source and destination stride as
     /// expressions (explain).
     std::vector<std::array<std::string, 3>> loopText;
