@@ -352,7 +352,9 @@ private:
         isa<ContiguousOp>(op) ? copied.strides : rowMajorStrides(layout.sizes);
     Type elem = cast<StridedTensorType>(result.getType()).getElementType();
     unsigned own = abi.buffers.size();
-    abi.buffers.push_back(Buffer{elem});
+    Buffer copy;
+    copy.elementType = elem;
+    abi.buffers.push_back(copy);
     // Scratch only where the copy runs.
     bufferElements.push_back(
         copies == true
@@ -375,7 +377,8 @@ private:
     int64_t flag = output(table().select(r->copies, SymExpr(1), SymExpr(0)));
     extents[kernel].runIf = flag;
     extents[kernel].runIfText = table().str(r->copies);
-    Buffer view{elem};
+    Buffer view;
+    view.elementType = elem;
     view.runtimeView = Buffer::RuntimeView{in->buffer, own, flag};
     placed[result] = {static_cast<unsigned>(abi.buffers.size()), layout};
     abi.buffers.push_back(view);

@@ -580,6 +580,34 @@ static Fallible<SymTable::RuntimeView> runtimeView(llvm::StringRef op,
   return t.viewStrides(in, sizes);
 }
 
+/// computeStride where the new sizes are the old ones with dims of constant
+/// size 1 added or removed: it always finds a view, each old dim's stride
+/// carried to the same new dim (a size-1 dim's stride is unspecified,
+/// Symbolic.h; it gets the row-major one beside it).
+static std::optional<llvm::SmallVector<SymExpr, 6>>
+stridesModuloOnes(const SymLayout &in, ArrayRef<SymExpr> sizes) {
+  auto kept = [](ArrayRef<SymExpr> v) {
+    llvm::SmallVector<int64_t, 6> at;
+    for (auto [k, e] : llvm::enumerate(v))
+      if (!e.isConstant(1))
+        at.push_back(k);
+    return at;
+  };
+  llvm::SmallVector<int64_t, 6> from = kept(in.sizes), to = kept(sizes);
+  if (from.size() != to.size())
+    return std::nullopt;
+  for (auto [o, n] : llvm::zip_equal(from, to))
+    if (in.sizes[o] != sizes[n])
+      return std::nullopt;
+  llvm::SmallVector<SymExpr, 6> strides(sizes.size(), SymExpr(1));
+  for (auto [o, n] : llvm::zip_equal(from, to))
+    strides[n] = in.strides[o];
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 2; d >= 0; --d)
+    if (sizes[d].isConstant(1))
+      strides[d] = strides[d + 1] * sizes[d + 1];
+  return strides;
+}
+
 Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
                                        ArrayRef<int64_t> shape) {
   std::optional<SymExpr> base = in.rank() == 0
@@ -603,6 +631,11 @@ Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
     out.strides = rowMajorStrides(*sizes);
     return checked(out);
   }
+  if (std::optional<llvm::SmallVector<SymExpr, 6>> strides =
+          stridesModuloOnes(in, *sizes)) {
+    out.strides = *strides;
+    return checked(out);
+  }
   Fallible<SymTable::RuntimeView> v = runtimeView("view", t, in, *sizes);
   if (!v)
     return fail(v.message());
@@ -623,6 +656,15 @@ static Fallible<SymMaybeCopy> reshapeAtRunTime(llvm::StringRef op, SymTable &t,
     SymLayout l{llvm::SmallVector<SymExpr, 6>(sizes.begin(), sizes.end()),
                 rowMajorStrides(sizes), in.offset};
     return SymMaybeCopy{l, SymCond::alwaysFalse(), l};
+  }
+  if (std::optional<llvm::SmallVector<SymExpr, 6>> strides =
+          stridesModuloOnes(in, sizes)) {
+    SymLayout l{llvm::SmallVector<SymExpr, 6>(sizes.begin(), sizes.end()),
+                *strides, in.offset};
+    Fallible<SymLayout> c = checked(l);
+    if (!c)
+      return fail(c.message());
+    return SymMaybeCopy{*c, SymCond::alwaysFalse(), *c};
   }
   Fallible<SymTable::RuntimeView> v = runtimeView(op, t, in, sizes);
   if (!v)
