@@ -511,18 +511,14 @@ def classify(msg: str):
 def build_fns(args):
     """exec_test.py's functions: (fn, origin) for the hand cases and the random chains (build_cases' draws)."""
     out = [(f, "hand") for f in ex.hand_cases(args.seed)]
-    for i in range(args.count):
-        for attempt in range(1000):
-            fn = ex.random_fn(args.seed, i, attempt)
-            if fn is not None:
-                out.append((fn, "random"))
-                break
-    for i in range(args.count_large):
-        for attempt in range(1000):
-            fn = ex.random_large_fn(args.seed, i, attempt)
-            if fn is not None:
-                out.append((fn, "random_large"))
-                break
+    for count, draw, origin in ((args.count, ex.random_fn, "random"),
+                                (args.count_large, ex.random_large_fn, "random_large")):
+        for i in range(count):
+            for attempt in range(1000):
+                fn = draw(args.seed, i, attempt)
+                if fn is not None:
+                    out.append((fn, origin))
+                    break
     return out
 
 

@@ -580,12 +580,17 @@ static Fallible<SymTable::RuntimeView> runtimeView(llvm::StringRef op,
   return t.viewStrides(in, sizes);
 }
 
-/// computeStride where the new sizes are the old ones with dims of constant
-/// size 1 added or removed: it always finds a view, each old dim's stride
-/// carried to the same new dim (a size-1 dim's stride is unspecified,
-/// Symbolic.h; it gets the row-major one beside it).
+/// computeStride's strides where it finds a view for every size without
+/// the algebra proving the dims mergeable: an operand without elements for
+/// every size (its strides are then unspecified, Symbolic.h: row-major), or
+/// new sizes that are the old ones with dims of constant size 1 added or
+/// removed (each old dim's stride carried to the same new dim; a size-1
+/// dim's is unspecified and gets the row-major one beside it).
 static std::optional<llvm::SmallVector<SymExpr, 6>>
-stridesModuloOnes(const SymLayout &in, ArrayRef<SymExpr> sizes) {
+viewStridesForEverySize(const SymTable &t, const SymLayout &in,
+                        ArrayRef<SymExpr> sizes) {
+  if (t.decide(SymCond::eq(product(in.sizes), SymExpr(0))) == true)
+    return rowMajorStrides(sizes);
   auto kept = [](ArrayRef<SymExpr> v) {
     llvm::SmallVector<int64_t, 6> at;
     for (auto [k, e] : llvm::enumerate(v))
@@ -625,14 +630,8 @@ Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
       s = s * *base;
     return checked(out);
   }
-  // Without elements for every size computeStride always finds strides
-  // (which are then unspecified, Symbolic.h).
-  if (t.decide(SymCond::eq(product(in.sizes), SymExpr(0))) == true) {
-    out.strides = rowMajorStrides(*sizes);
-    return checked(out);
-  }
   if (std::optional<llvm::SmallVector<SymExpr, 6>> strides =
-          stridesModuloOnes(in, *sizes)) {
+          viewStridesForEverySize(t, in, *sizes)) {
     out.strides = *strides;
     return checked(out);
   }
@@ -652,13 +651,8 @@ Fallible<SymLayout> mlir::layout::view(SymTable &t, const SymLayout &in,
 static Fallible<SymMaybeCopy> reshapeAtRunTime(llvm::StringRef op, SymTable &t,
                                                const SymLayout &in,
                                                ArrayRef<SymExpr> sizes) {
-  if (t.decide(SymCond::eq(product(in.sizes), SymExpr(0))) == true) {
-    SymLayout l{llvm::SmallVector<SymExpr, 6>(sizes.begin(), sizes.end()),
-                rowMajorStrides(sizes), in.offset};
-    return SymMaybeCopy{l, SymCond::alwaysFalse(), l};
-  }
   if (std::optional<llvm::SmallVector<SymExpr, 6>> strides =
-          stridesModuloOnes(in, sizes)) {
+          viewStridesForEverySize(t, in, sizes)) {
     SymLayout l{llvm::SmallVector<SymExpr, 6>(sizes.begin(), sizes.end()),
                 *strides, in.offset};
     Fallible<SymLayout> c = checked(l);
