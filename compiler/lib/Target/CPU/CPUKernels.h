@@ -179,7 +179,8 @@ struct Range {
 constexpr int64_t kExtGrain = 0;   // iterations of the parallel loop per chunk
 constexpr int64_t kExtOutputs = 1; // reductions: result elements
 constexpr int64_t kExtPerOutput = 2; // reductions: input elements per output
-constexpr int64_t kExtStream = 3;    // copies: 1 where stores stream
+constexpr int64_t kExtStream = 3;    // copies: 1 where stores stream, 2 where
+                                     // they also join runs (rtJoinsRuns)
 constexpr int64_t kExtLoops = 4;     // 3 per plan loop: size, src, dst stride
 /// The slot of loop `loop`'s size (its strides follow).
 inline int64_t extLoopSlot(int64_t loop) { return kExtLoops + 3 * loop; }
@@ -253,6 +254,9 @@ private:
   void emitCopyNest(size_t depth, Value s, Value d);
   Value previousRunSource(Value s);
   void emitJoinedRun(const KernelLoop &l, Value s, Value d);
+  void joinedRun(Value size, Value s, Value d, function_ref<Value()> prevSource,
+                 function_ref<void(Value, Value)> scalar,
+                 function_ref<Value()> total);
   void scalarCopy(const KernelLoop &l, Value lo, Value hi, Value s, Value d);
   Value loadLanes(Value s, Value i, int64_t stride, int64_t vw);
   void emitInnerCopy(const KernelLoop &l, Range r, Value s, Value d);
@@ -333,6 +337,8 @@ private:
   void rtScalarRun(size_t loop, Value lo, Value hi, Value s, Value d);
   void rtVectorRun(size_t loop, Range r, Value s, Value d, bool streaming);
   void rtInnerCopy(size_t loop, Range r, Value s, Value d);
+  bool rtJoinsRuns() const;
+  Value rtPreviousRunSource(Value s);
   void rtTranspose();
   void rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s, Value d,
                     function_ref<void(Value, Value)> body);
@@ -388,7 +394,7 @@ private:
   /// Run-time-extent mode: the chunk function's extents (i64 values).
   bool runtimeExtents = false;
   SmallVector<Value> rtSizes, rtSrcStrides, rtDstStrides;
-  Value rtGrain, rtOutputs, rtStream;
+  Value rtGrain, rtOutputs, rtStream, rtJoin;
   /// Transposes: the bounds of a plane's tiles, computed once per chunk
   /// before the loops around the planes (rtPlaneBounds).
   struct {

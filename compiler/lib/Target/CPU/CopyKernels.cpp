@@ -62,16 +62,26 @@ Value KernelBuilder::previousRunSource(Value s) {
   return e.add(s, delta);
 }
 
-/// One run of a copy whose streaming stores join runs (joinsRuns): the
-/// line the run starts in takes the previous run's tail and this run's
-/// head, through masked loads, then the run's whole lines; its last
-/// partial line is the next run's, but for the destination's last run.
-/// The destination's first and last elements outside whole lines store
-/// normally. For runs of a few lines, faster than normal stores.
 void KernelBuilder::emitJoinedRun(const KernelLoop &l, Value s, Value d) {
+  joinedRun(
+      e.c64(l.size), s, d, [&] { return previousRunSource(s); },
+      [&](Value lo, Value hi) { scalarCopy(l, lo, hi, s, d); },
+      [&] { return e.c64(*numel(k.dst.sizes)); });
+}
+
+/// One run of `size` elements of a copy whose streaming stores join runs
+/// (joinsRuns): the line the run starts in takes the previous run's tail
+/// (from `prevSource`) and this run's head, through masked loads, then the
+/// run's whole lines; its last partial line is the next run's, but for the
+/// destination's last run (it ends at `total` elements). The destination's
+/// first and last elements outside whole lines store normally (`scalar`).
+/// For runs of a few lines, faster than normal stores.
+void KernelBuilder::joinedRun(Value size, Value s, Value d,
+                              function_ref<Value()> prevSource,
+                              function_ref<void(Value, Value)> scalar,
+                              function_ref<Value()> total) {
   usesStreaming = true;
   int64_t vw = k.plan.vectorWidth, line = lineElements(dst.bytes);
-  Value size = e.c64(l.size);
   Type vt = e.vecOf(dst.mem, vw);
   // Elements before the first line boundary, and the previous run's
   // elements in that line.
@@ -85,11 +95,11 @@ void KernelBuilder::emitJoinedRun(const KernelLoop &l, Value s, Value d) {
       joined,
       [&] {
         e.ifElse(
-            first, [&] { scalarCopy(l, e.c64(0), head, s, d); },
+            first, [&] { scalar(e.c64(0), head); },
             [&] {
               // The previous run ends `tail` elements before the line's
               // end as this one begins `tail` elements after its start.
-              Value prevEnd = e.add(previousRunSource(s), size);
+              Value prevEnd = e.add(prevSource(), size);
               Value lineStart = arith::SubIOp::create(e.b, d, tail);
               Value fromPrev =
                   vector::BroadcastOp::create(e.b, e.vecOf(e.i64, vw), tail);
@@ -131,11 +141,10 @@ void KernelBuilder::emitJoinedRun(const KernelLoop &l, Value s, Value d) {
     }
   });
   // The destination is dense: its last run ends at its element count.
-  Value last =
-      arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, e.add(d, size),
-                            e.c64(*numel(k.dst.sizes)));
+  Value last = arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq,
+                                     e.add(d, size), total());
   e.ifElse(
-      last, [&] { scalarCopy(l, end, size, s, d); }, [] {});
+      last, [&] { scalar(end, size); }, [] {});
 }
 
 void KernelBuilder::scalarCopy(const KernelLoop &l, Value lo, Value hi, Value s,

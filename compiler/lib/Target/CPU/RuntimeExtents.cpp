@@ -243,6 +243,35 @@ RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
     if (unitDst && k.plan.vectorWidth > 1)
       stream = arith::ExtUIOp::create(e.b, e.i64,
                                       arith::AndIOp::create(e.b, big, fills));
+    // Runs of one line up to longRunBytes that fill a dense destination
+    // back to back stream joined across their edge lines (the planner's
+    // runsJoin): 2.
+    if (rtJoinsRuns()) {
+      Value runBytes = e.mulc(x.sizes[inner], dst.bytes);
+      Value joins = arith::AndIOp::create(
+          e.b, big,
+          arith::AndIOp::create(e.b,
+                                m.cmp(arith::CmpIPredicate::sge, runBytes,
+                                      e.c64(kCacheLineBytes)),
+                                m.cmp(arith::CmpIPredicate::slt, runBytes,
+                                      e.c64(target.longRunBytes))));
+      // Dense: in the order of the plan's destination strides, each loop
+      // of more than one index steps by the elements of those before it.
+      auto order = llvm::to_vector(llvm::seq<size_t>(0, k.plan.loops.size()));
+      llvm::stable_sort(order, [&](size_t a, size_t b) {
+        return k.plan.loops[a].dstStride < k.plan.loops[b].dstStride;
+      });
+      Value step = one;
+      for (size_t i : order) {
+        Value stride = x.dstStrides[i];
+        Value fits = arith::OrIOp::create(
+            e.b, m.cmp(arith::CmpIPredicate::eq, x.sizes[i], one),
+            m.cmp(arith::CmpIPredicate::eq, stride, step));
+        joins = arith::AndIOp::create(e.b, joins, fits);
+        step = e.mul(step, x.sizes[i]);
+      }
+      stream = arith::SelectOp::create(e.b, joins, e.c64(2), stream);
+    }
   }
   e.store(stream, sp.ext, e.i64, e.c64(kExtStream));
   sp.accCount = e.c64(0);
@@ -298,6 +327,9 @@ void KernelBuilder::rtChunkBody(Value ctxPtr) {
   rtOutputs = slot(kExtOutputs);
   rtStream = arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
                                    slot(kExtStream), e.c64(0));
+  if (rtJoinsRuns())
+    rtJoin = arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq,
+                                   slot(kExtStream), e.c64(2));
   if (k.kind == KernelKind::Copy) {
     if (k.plan.strategy == KernelStrategy::Transpose)
       rtTranspose();
@@ -322,9 +354,54 @@ void KernelBuilder::rtCopyNest(size_t depth, Value s, Value d) {
   if (depth + 1 == k.plan.loops.size())
     return rtInnerCopy(depth, r, s, d);
   e.forLoop(r.lo, r.hi, 1, [&](Value i) {
+    copyIndices.push_back(i);
     rtCopyNest(depth + 1, e.add(s, scaled(i, depth, true)),
                e.add(d, scaled(i, depth, false)));
+    copyIndices.pop_back();
   });
+}
+
+/// Whether the kernel can join runs where the extents say (kExtStream 2):
+/// the static half of the planner's runsJoin. The innermost loop has unit
+/// strides on both sides and is not split.
+bool KernelBuilder::rtJoinsRuns() const {
+  size_t inner = k.plan.loops.size() - 1;
+  return k.kind == KernelKind::Copy &&
+         (k.plan.strategy == KernelStrategy::Gather ||
+          k.plan.strategy == KernelStrategy::Broadcast) &&
+         !k.plan.convert && k.plan.loops.size() >= 2 &&
+         k.plan.vectorWidth > 1 && (dst.bytes == 4 || dst.bytes == 8) &&
+         staticStride(inner, true) == 1 && staticStride(inner, false) == 1 &&
+         rtParallelLoop() != static_cast<int64_t>(inner);
+}
+
+/// previousRunSource with run-time extents: the source offset of the run
+/// before the one at `s` in the dense destination's order, stepping back
+/// along the loop of smallest destination stride (in the plan's order,
+/// which the extents have been checked against) and borrowing from the
+/// next ones where the index is 0.
+Value KernelBuilder::rtPreviousRunSource(Value s) {
+  size_t outer = k.plan.loops.size() - 1;
+  auto order = llvm::to_vector(llvm::seq<size_t>(0, outer));
+  llvm::stable_sort(order, [&](size_t a, size_t b) {
+    return k.plan.loops[a].dstStride < k.plan.loops[b].dstStride;
+  });
+  SmallVector<Value> borrow;
+  Value wrapped = e.c64(0);
+  for (size_t i : order) {
+    borrow.push_back(
+        arith::SubIOp::create(e.b, wrapped, scaled(e.c64(1), i, true)));
+    wrapped =
+        e.add(wrapped, scaled(arith::SubIOp::create(e.b, rtSizes[i], e.c64(1)),
+                              i, true));
+  }
+  Value delta = borrow.back();
+  for (int64_t m = static_cast<int64_t>(order.size()) - 2; m >= 0; --m) {
+    Value moved = arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
+                                        copyIndices[order[m]], e.c64(0));
+    delta = arith::SelectOp::create(e.b, moved, borrow[m], delta);
+  }
+  return e.add(s, delta);
 }
 
 void KernelBuilder::rtScalarRun(size_t loop, Value lo, Value hi, Value s,
@@ -452,8 +529,23 @@ void KernelBuilder::rtInnerCopy(size_t loop, Range r, Value s, Value d) {
         },
         [&] { rtVectorRun(loop, r, s, d, false); });
   };
-  e.ifElse(
-      rtStream, [&] { rtVectorRun(loop, r, s, d, true); }, normal);
+  auto streamed = [&] {
+    if (!rtJoinsRuns())
+      return rtVectorRun(loop, r, s, d, true);
+    e.ifElse(
+        rtJoin,
+        [&] {
+          Value total = e.c64(1);
+          for (Value size : rtSizes)
+            total = e.mul(total, size);
+          joinedRun(
+              rtSizes[loop], s, d, [&] { return rtPreviousRunSource(s); },
+              [&](Value lo, Value hi) { rtScalarRun(loop, lo, hi, s, d); },
+              [&] { return total; });
+        },
+        [&] { rtVectorRun(loop, r, s, d, true); });
+  };
+  e.ifElse(rtStream, streamed, normal);
 }
 
 //===----------------------------------------------------------------------===//

@@ -217,6 +217,19 @@ void KernelBuilder::rtTiles(Value s, Value d) {
   bool lineRows = blocks * n * dst.bytes == kCacheLineBytes;
   Range ra = rtRange(a), rb = rtRange(bl);
   const auto &pb = rtBounds;
+  // Whether the column of tiles from ib streams: its first destination
+  // line is aligned, and so are the others (rows a whole number of lines
+  // apart).
+  auto streamsFrom = [&](Value ib) {
+    Value addr = LLVM::PtrToIntOp::create(
+        e.b, e.i64,
+        e.gep(dstPtr, dst.mem,
+              e.add(e.add(d, ib), e.mul(ra.lo, rtDstStrides[a]))));
+    Value aligned = arith::CmpIOp::create(
+        e.b, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(e.b, addr, e.c64(kCacheLineBytes - 1)), e.c64(0));
+    return arith::AndIOp::create(e.b, pb.rowsAligned, aligned).getResult();
+  };
   auto column = [&](Value ib, int64_t blk) {
     auto tiles = [&](bool streaming) {
       int64_t aBlocks = lineBlocks(n);
@@ -241,19 +254,10 @@ void KernelBuilder::rtTiles(Value s, Value d) {
       e.forLoop(aBlocks > 1 ? pb.aWide : ra.lo, pb.aColumns, n,
                 [&](Value ia) { rtMicro(s, d, ia, ib, n, blk, false); });
     };
-    if (blk == blocks && lineRows) {
+    if (blk % blocks == 0 && lineRows) {
       usesStreaming = true;
-      Value addr = LLVM::PtrToIntOp::create(
-          e.b, e.i64,
-          e.gep(dstPtr, dst.mem,
-                e.add(e.add(d, ib), e.mul(ra.lo, rtDstStrides[a]))));
-      Value aligned = arith::CmpIOp::create(
-          e.b, arith::CmpIPredicate::eq,
-          arith::AndIOp::create(e.b, addr, e.c64(kCacheLineBytes - 1)),
-          e.c64(0));
       e.ifElse(
-          arith::AndIOp::create(e.b, pb.rowsAligned, aligned),
-          [&] { tiles(true); }, [&] { tiles(false); });
+          streamsFrom(ib), [&] { tiles(true); }, [&] { tiles(false); });
     } else {
       tiles(false);
     }
@@ -278,10 +282,24 @@ void KernelBuilder::rtTiles(Value s, Value d) {
         });
       },
       [] {});
+  // Streaming columns store the target's streamLines adjacent lines of
+  // each destination row (the static TransposeTiling::streamWidth): the
+  // memory then sees runs of lines rather than single lines scattered one
+  // per row. Their range is empty where the columns do not stream.
+  Value bLines = rb.lo;
+  int64_t lines = cpuTarget(/*avx512=*/false).streamLines;
+  if (lineRows && lines > 1 && !lanesTile(n, blocks)) {
+    bLines = arith::SelectOp::create(e.b, streamsFrom(rb.lo),
+                                     floorTo(rb.lo, rb.hi, n * blocks * lines),
+                                     rb.lo);
+    e.forLoop(rb.lo, bLines, n * blocks * lines,
+              [&](Value ib) { column(ib, blocks * lines); });
+  }
   if (blocks > 1)
-    e.forLoop(rb.lo, pb.bWide, n * blocks,
+    e.forLoop(bLines, pb.bWide, n * blocks,
               [&](Value ib) { column(ib, blocks); });
-  e.forLoop(pb.bWide, pb.bFull, n, [&](Value ib) { column(ib, 1); });
+  e.forLoop(blocks > 1 ? pb.bWide : bLines, pb.bFull, n,
+            [&](Value ib) { column(ib, 1); });
   // Half a square's edge or more left along b: a column of half squares.
   int64_t half = n / 2;
   Value edgeStart = pb.bFull;
