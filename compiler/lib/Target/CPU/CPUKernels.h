@@ -303,10 +303,15 @@ private:
   // Streaming transposes: skewed, staged and lane tiles, and their source
   // prefetch (StreamingTransposes.cpp).
   int64_t skewBlocks(int64_t n) const;
-  int64_t skewBufferRow(const TransposeTiling &t) const;
+  int64_t skewBufferRow(int64_t skewLines) const;
   void emitSkewed(Value s, Value d, const TransposeTiling &t,
                   const KernelLoop &la, const KernelLoop &lb, Range ra,
                   Range rb);
+  void skewedTiles(
+      Value s, Value d, int64_t n, int64_t skewLines, Range ra, Range rb,
+      function_ref<Value(Value)> srcB, function_ref<Value(Value)> dstA,
+      function_ref<void(Value, Value, function_ref<void(Value, Value)>)> around,
+      function_ref<void(Value, Value, Value, Value)> edges);
   void storePieces(Value from, Value to, Value count, int64_t line);
   void emitStaged(Value s, Value d, const TransposeTiling &t,
                   const KernelLoop &la, const KernelLoop &lb, Range ra,
@@ -345,6 +350,9 @@ private:
   void rtPlane(ArrayRef<int64_t> outside);
   void rtPlaneBounds();
   void rtTiles(Value s, Value d);
+  bool rtMaySkew() const;
+  Value rtSkews();
+  void rtSkewed(Value s, Value d);
   void rtInterleave(Value s, Value d, int64_t m);
   void rtMicro(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,
                bool streaming);

@@ -25,6 +25,14 @@ using namespace mlir::layout::cpu;
 /// The loops other than a and b run around the plane in the plan's order.
 void KernelBuilder::rtTranspose() {
   auto [a, bl] = *k.plan.tiledLoops;
+  if (rtMaySkew()) {
+    int64_t n = k.plan.squareEdge;
+    skewBuffer = LLVM::AllocaOp::create(
+        e.b, e.ptr, dst.mem,
+        e.c64(n * skewBlocks(n) *
+              skewBufferRow(cpuTarget(/*avx512=*/false).skewLines)),
+        kCacheLineBytes);
+  }
   SmallVector<int64_t> outside;
   for (int64_t i = 0; i < static_cast<int64_t>(k.plan.loops.size()); ++i)
     if (i != a && i != bl)
@@ -63,7 +71,12 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
   std::function<void(size_t)> dispatch = [&](size_t i) {
     if (i == ms.size()) {
       rtPlaneBounds();
-      return planes([&](Value s, Value d) { rtTiles(s, d); });
+      auto tiles = [&] { planes([&](Value s, Value d) { rtTiles(s, d); }); };
+      if (!rtMaySkew())
+        return tiles();
+      return e.ifElse(
+          rtSkews(), [&] { planes([&](Value s, Value d) { rtSkewed(s, d); }); },
+          tiles);
     }
     Value fits = arith::AndIOp::create(
         e.b,
@@ -77,6 +90,81 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
         [&] { dispatch(i + 1); });
   };
   dispatch(0);
+}
+
+/// Whether the kernel has skewed tiles for streaming transposes whose
+/// destination rows are not a whole number of lines apart (rtSkews
+/// decides per chunk).
+bool KernelBuilder::rtMaySkew() const { return k.plan.vectorWidth > 1; }
+
+/// The planner's rule for skewed tiles (TransposeTiling::skewed), on the
+/// extents, once per chunk: stores stream, destination rows are not a
+/// whole number of lines apart, the chunk's b spans 4 lines or more, and
+/// the source rows are long enough to prefetch along (longRunBytes) or
+/// the skewed window is a small block of rows (skewWindowBytes).
+Value KernelBuilder::rtSkews() {
+  auto [a, bl] = *k.plan.tiledLoops;
+  TargetInfo target = cpuTarget(/*avx512=*/false);
+  int64_t line = lineElements(dst.bytes);
+  Range rb = rtRange(bl);
+  auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t y) {
+    return arith::CmpIOp::create(e.b, p, x, e.c64(y)).getResult();
+  };
+  auto all = [&](ArrayRef<Value> conds) {
+    Value r = conds.front();
+    for (Value c : conds.drop_front())
+      r = arith::AndIOp::create(e.b, r, c);
+    return r;
+  };
+  Value unaligned =
+      cmp(arith::CmpIPredicate::ne,
+          arith::AndIOp::create(e.b, e.mulc(rtDstStrides[a], dst.bytes),
+                                e.c64(kCacheLineBytes - 1)),
+          0);
+  Value wide = cmp(arith::CmpIPredicate::sge,
+                   arith::SubIOp::create(e.b, rb.hi, rb.lo), 4 * line);
+  Value longRows = cmp(arith::CmpIPredicate::sge, e.mulc(rtSizes[a], src.bytes),
+                       target.longRunBytes);
+  Value sb = rtSrcStrides[bl];
+  Value absSb =
+      arith::SelectOp::create(e.b, cmp(arith::CmpIPredicate::slt, sb, 0),
+                              arith::SubIOp::create(e.b, e.c64(0), sb), sb);
+  Value smallWindow =
+      cmp(arith::CmpIPredicate::sle,
+          e.mulc(absSb, (target.skewLines + 1) * line * src.bytes),
+          target.skewWindowBytes);
+  return all({rtStream, unaligned, wide,
+              arith::OrIOp::create(e.b, longRows, smallWindow)});
+}
+
+/// Skewed tiles (skewedTiles) with run-time strides; masked squares or
+/// elements (rtEdge) at the edges.
+void KernelBuilder::rtSkewed(Value s, Value d) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  usesStreaming = true;
+  int64_t n = k.plan.squareEdge;
+  Range ra = rtRange(a), rb = rtRange(bl);
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  auto rect = [&](Value s, Value d, Value a0, Value a1, Value b0, Value b1) {
+    e.forLoop(a0, a1, n, [&](Value ia) {
+      Value rows = e.minI(e.c64(n), arith::SubIOp::create(e.b, a1, ia));
+      e.forLoop(b0, b1, n, [&](Value ib) {
+        Value cols = e.minI(e.c64(n), arith::SubIOp::create(e.b, b1, ib));
+        rtEdge(s, d, ia, ib, n, rows, cols);
+      });
+    });
+  };
+  skewedTiles(
+      s, d, n, cpuTarget(/*avx512=*/false).skewLines, ra, rb,
+      [&](Value i) { return e.mul(i, sb); },
+      [&](Value i) { return e.mul(i, da); },
+      [&](Value s, Value d, function_ref<void(Value, Value)> body) {
+        body(s, d);
+      },
+      [&](Value s, Value d, Value aFull, Value windowsEnd) {
+        rect(s, d, ra.lo, aFull, windowsEnd, rb.hi);
+        rect(s, d, aFull, ra.hi, rb.lo, rb.hi);
+      });
 }
 
 /// b of m (static here) elements right inside a in the destination: per

@@ -26,22 +26,46 @@ using namespace mlir::layout::cpu;
 /// rows, in few L1 sets, evict the lines between visits.
 int64_t KernelBuilder::skewBlocks(int64_t n) const { return lineBlocks(n); }
 
-/// Elements per row of the skewed tile's buffer: the tiling's skewLines
-/// lines and the skew.
-int64_t KernelBuilder::skewBufferRow(const TransposeTiling &t) const {
-  return (t.skewLines + 1) * lineElements(dst.bytes);
+/// Elements per row of the skewed tile's buffer: `skewLines` lines and the
+/// skew.
+int64_t KernelBuilder::skewBufferRow(int64_t skewLines) const {
+  return (skewLines + 1) * lineElements(dst.bytes);
 }
 
-/// Skewed tiles for destination rows that are not a whole number of
-/// lines apart: each row of the tile stores whole aligned lines from its
-/// own first line boundary on, from a buffer that holds the tile's rows
-/// transposed with a line to spare; normal stores fill the part of each
-/// row before its first line and after its last.
 void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
                                const KernelLoop &la, const KernelLoop &lb,
                                Range ra, Range rb) {
-  int64_t n = t.edge, line = lineElements(dst.bytes), rowLen = skewBufferRow(t);
   ArrayRef<int64_t> inside = t.inside;
+  skewedTiles(
+      s, d, t.edge, t.skewLines, ra, rb,
+      [&](Value i) { return e.mulc(i, lb.srcStride); },
+      [&](Value i) { return e.mulc(i, la.dstStride); },
+      [&](Value s, Value d, function_ref<void(Value, Value)> body) {
+        emitTransposeOuter(inside, 0, s, d, body);
+      },
+      [&](Value s, Value d, Value aFull, Value windowsEnd) {
+        emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+          edgeRect(s, d, t, la, lb, ra.lo, aFull, windowsEnd, rb.hi);
+          edgeRect(s, d, t, la, lb, aFull, ra.hi, rb.lo, rb.hi);
+        });
+      });
+}
+
+/// Skewed tiles of edge n for destination rows that are not a whole
+/// number of lines apart: each row of the tile stores whole aligned lines
+/// from its own first line boundary on, from a buffer (skewBuffer) that
+/// holds the tile's rows transposed with a line to spare; normal stores
+/// fill the part of each row before its first line and after its last.
+/// `srcB` and `dstA` scale an index along b in the source and along a in
+/// the destination; `around` runs the loops inside the tile (if any) around
+/// a body; `edges` copies the rows short of a full square and the columns
+/// past the last window.
+void KernelBuilder::skewedTiles(
+    Value s, Value d, int64_t n, int64_t skewLines, Range ra, Range rb,
+    function_ref<Value(Value)> srcB, function_ref<Value(Value)> dstA,
+    function_ref<void(Value, Value, function_ref<void(Value, Value)>)> around,
+    function_ref<void(Value, Value, Value, Value)> edges) {
+  int64_t line = lineElements(dst.bytes), rowLen = skewBufferRow(skewLines);
   // Lines every row of the chunk can store whole, whatever its shift.
   Value lines =
       e.add(arith::DivSIOp::create(
@@ -62,11 +86,10 @@ void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
       for (int64_t ab = 0; ab < blocks; ++ab) {
         SmallVector<Value> rows;
         for (int64_t j = 0; j < n; ++j)
-          rows.push_back(
-              sourceLoad(vt,
-                         e.add(e.add(s, e.add(ia, e.c64(ab * n))),
-                               e.mulc(e.add(first, e.c64(j)), lb.srcStride)),
-                         /*lineStart=*/ab == 0));
+          rows.push_back(sourceLoad(vt,
+                                    e.add(e.add(s, e.add(ia, e.c64(ab * n))),
+                                          srcB(e.add(first, e.c64(j)))),
+                                    /*lineStart=*/ab == 0));
         SmallVector<Value> cols = transposeSquare(rows);
         for (int64_t i = 0; i < n; ++i)
           e.store(e.convert(cols[i], src, dst), skewBuffer, dst.mem,
@@ -78,7 +101,7 @@ void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
     Value lastWindow = arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq,
                                              e.add(l0, m), lines);
     for (int64_t i = 0; i < n * blocks; ++i) {
-      Value row = e.add(d, e.mulc(e.add(ia, e.c64(i)), la.dstStride));
+      Value row = e.add(d, dstA(e.add(ia, e.c64(i))));
       Value shift = lineShift(e.add(row, rb.lo));
       Value rowBuf = e.c64(i * rowLen);
       e.forLoop(e.c64(0), m, 1, [&](Value l) {
@@ -104,10 +127,10 @@ void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
   };
   int64_t blocks = skewBlocks(n);
   Value aWide = floorTo(ra.lo, ra.hi, n * blocks);
-  e.forLoop(e.c64(0), lines, t.skewLines, [&](Value l0) {
-    Value m = e.minI(arith::SubIOp::create(e.b, lines, l0), e.c64(t.skewLines));
+  e.forLoop(e.c64(0), lines, skewLines, [&](Value l0) {
+    Value m = e.minI(arith::SubIOp::create(e.b, lines, l0), e.c64(skewLines));
     Value b0 = e.add(rb.lo, e.mulc(l0, line));
-    emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
+    around(s, d, [&](Value s, Value d) {
       e.forLoop(ra.lo, aWide, n * blocks,
                 [&](Value ia) { window(s, d, ia, l0, m, b0, blocks); });
       if (blocks > 1)
@@ -119,10 +142,7 @@ void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
   // and the rows short of a full tile: edgeRect, as masked squares rather
   // than element by element where the plan has maskedEdges.
   Value windowsEnd = e.add(rb.lo, e.mulc(e.add(lines, e.c64(1)), line));
-  emitTransposeOuter(inside, 0, s, d, [&](Value s, Value d) {
-    edgeRect(s, d, t, la, lb, ra.lo, aFull, windowsEnd, rb.hi);
-    edgeRect(s, d, t, la, lb, aFull, ra.hi, rb.lo, rb.hi);
-  });
+  edges(s, d, aFull, windowsEnd);
 }
 
 /// Copies `count` (at most `line`) elements from the skew buffer to the

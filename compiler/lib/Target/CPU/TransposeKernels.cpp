@@ -133,7 +133,8 @@ void KernelBuilder::emitTranspose() {
   if (k.plan.streamingStores && t.skewed)
     skewBuffer = LLVM::AllocaOp::create(
         e.b, e.ptr, dst.mem,
-        e.c64(t.edge * skewBlocks(t.edge) * skewBufferRow(t)), kCacheLineBytes);
+        e.c64(t.edge * skewBlocks(t.edge) * skewBufferRow(t.skewLines)),
+        kCacheLineBytes);
   emitTransposeOuter(t.outside, 0, e.c64(0), e.c64(0),
                      [&](Value s, Value d) { emitTile(s, d, t); });
 }
