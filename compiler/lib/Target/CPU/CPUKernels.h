@@ -244,6 +244,8 @@ public:
   bool rtPartials() const;
   int64_t extentSlots() const;
   RuntimeSplit storeExtents(const KernelExtents &x);
+  Value rtSplitUnitOfB(const KernelExtents &x);
+  Value rtStreams(const KernelExtents &x, Value elements);
   void rtInit(Value acc, const RuntimeSplit &sp);
   void rtFinalize(Value acc, Value out, const RuntimeSplit &sp);
 

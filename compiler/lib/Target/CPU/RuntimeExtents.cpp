@@ -35,13 +35,7 @@ int64_t KernelBuilder::rtParallelLoop() const {
   const auto &loops = k.plan.loops;
   if (isArgReduction() || loops.empty())
     return -1;
-  // A transpose planned with skewed tiles splits b for them; these kernels
-  // have none, and chunks of b would write every destination row's lines
-  // in parts, so they take the rule below.
-  bool skewedSplit = k.plan.strategy == KernelStrategy::Transpose &&
-                     k.plan.tiling && k.plan.tiling->skewed &&
-                     k.plan.parallelLoop == k.plan.tiledLoops->second;
-  if (k.plan.parallelLoop && !skewedSplit)
+  if (k.plan.parallelLoop)
     return *k.plan.parallelLoop;
   if (k.kind == KernelKind::Reduce) {
     if (loops.front().reduced)
@@ -142,80 +136,48 @@ struct SplitMath {
 };
 } // namespace
 
-/// Fills the extents array from `x` and derives the split as the planner
-/// does (splitAcrossThreads, the reduction's partials budget, chunkGrain),
-/// with the CPU presets' split parameters, which all CPU targets share:
-/// chunk boundaries depend only on the shape.
-RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
-  SplitMath m{e};
-  RuntimeSplit sp;
-  sp.ext = LLVM::AllocaOp::create(
-      e.b, e.ptr, e.i64, e.c64(std::max<int64_t>(1, extentSlots())), 8);
-  for (size_t i = 0; i < k.plan.loops.size(); ++i) {
-    e.store(x.sizes[i], sp.ext, e.i64, e.c64(extLoopSlot(i)));
-    e.store(x.srcStrides[i], sp.ext, e.i64, e.c64(extLoopSlot(i) + 1));
-    e.store(x.dstStrides[i], sp.ext, e.i64, e.c64(extLoopSlot(i) + 2));
-  }
-  if (isArgReduction())
-    for (int64_t d = 0; d < k.src.rank(); ++d) {
-      int64_t slot = extLoopSlot(k.plan.loops.size()) + 2 * d;
-      e.store(x.srcDimSizes[d], sp.ext, e.i64, e.c64(slot));
-      e.store(x.srcDimStrides[d], sp.ext, e.i64, e.c64(slot + 1));
-    }
-  sp.outputs = x.outputs ? x.outputs : e.c64(0);
-  sp.perOutput = x.perOutput ? x.perOutput : e.c64(0);
-  e.store(sp.outputs, sp.ext, e.i64, e.c64(kExtOutputs));
-  e.store(sp.perOutput, sp.ext, e.i64, e.c64(kExtPerOutput));
-
+/// Elements of b that a chunk boundary must not cut when a transpose
+/// splits b: whole destination lines; for skewed tiles (streaming
+/// traffic, destination rows not a whole number of lines apart) the
+/// planner's skewChunkLines of them, a power of two from 1 to skewChunks
+/// lines, about b / skewChunks lines, so that each chunk's rows stream
+/// all but their edge lines.
+Value KernelBuilder::rtSplitUnitOfB(const KernelExtents &x) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t line = lineElements(dst.bytes);
+  if (!rtMaySkew())
+    return e.c64(line);
   TargetInfo target = cpuTarget(/*avx512=*/false);
-  Value one = e.c64(1);
-  Value elements = one;
+  auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t y) {
+    return arith::CmpIOp::create(e.b, p, x, e.c64(y)).getResult();
+  };
+  Value elements = e.c64(1);
   for (Value size : x.sizes)
     elements = e.mul(elements, size);
-  int64_t loop = rtParallelLoop();
-  sp.n = one;
-  sp.grain = one;
-  sp.sets = one;
-  if (loop >= 0) {
-    Value size = x.sizes[loop];
-    int64_t unit = 1;
-    if (k.plan.strategy == KernelStrategy::Transpose &&
-        loop == k.plan.tiledLoops->second)
-      unit = lineElements(dst.bytes);
-    Value units = m.ceilDiv(size, e.c64(unit));
-    Value traffic;
-    Value read = e.mulc(elements, src.bytes);
-    if (k.kind == KernelKind::Copy)
-      traffic = e.mulc(elements, src.bytes + dst.bytes);
-    else if (rtPartials())
-      traffic = read;
-    else
-      traffic = e.add(read, e.mulc(sp.outputs, dst.bytes));
-    Value byTraffic =
-        m.max(one, m.div(traffic, e.c64(target.minBytesPerChunk)));
-    Value chunks = m.evenChunks(
-        units,
-        m.min(e.c64(std::max<int64_t>(1, target.numThreads)), byTraffic));
-    if (rtPartials()) {
-      Value budget = m.min(m.div(read, e.c64(target.reducePartialsShare)),
-                           e.c64(target.reducePartialsBytes));
-      Value setBytes = e.mulc(sp.outputs, accumulator().bytes);
-      // Halving from at most numThreads chunks takes at most 64 steps.
-      for (int64_t step = 0;
-           step < 64 && (int64_t(1) << step) < 2 * target.numThreads; ++step) {
-        Value over = arith::AndIOp::create(
-            e.b, m.cmp(arith::CmpIPredicate::sgt, chunks, one),
-            m.cmp(arith::CmpIPredicate::sgt, e.mul(chunks, setBytes), budget));
-        chunks = m.sel(over, m.div(chunks, e.c64(2)), chunks);
-      }
-      chunks = m.evenChunks(size, chunks);
-    }
-    sp.n = size;
-    sp.grain = m.max(one, e.mulc(m.ceilDiv(units, chunks), unit));
-    if (rtPartials())
-      sp.sets = m.max(one, m.ceilDiv(size, sp.grain));
-  }
-  e.store(sp.grain, sp.ext, e.i64, e.c64(kExtGrain));
+  Value big = cmp(arith::CmpIPredicate::sgt,
+                  e.mulc(elements, src.bytes + dst.bytes), target.cacheBytes);
+  Value unaligned =
+      cmp(arith::CmpIPredicate::ne,
+          arith::AndIOp::create(e.b, e.mulc(x.dstStrides[a], dst.bytes),
+                                e.c64(kCacheLineBytes - 1)),
+          0);
+  Value perChunk =
+      arith::DivSIOp::create(e.b, x.sizes[bl], e.c64(line * target.skewChunks));
+  Value lines = e.c64(1);
+  for (int64_t p = 2; p <= target.skewChunks; p *= 2)
+    lines = arith::SelectOp::create(
+        e.b, cmp(arith::CmpIPredicate::sge, perChunk, p), e.c64(p), lines);
+  lines = arith::SelectOp::create(
+      e.b, arith::AndIOp::create(e.b, big, unaligned), lines, e.c64(1));
+  return e.mulc(lines, line);
+}
+
+/// kExtStream: 1 where a copy's stores stream, 2 where they also join runs,
+/// else 0.
+Value KernelBuilder::rtStreams(const KernelExtents &x, Value elements) {
+  SplitMath m{e};
+  TargetInfo target = cpuTarget(/*avx512=*/false);
+  Value one = e.c64(1);
   // Copies whose traffic exceeds the presets' cacheBytes stream their
   // stores, as the planner decides, where they fill whole lines: transpose
   // tiles a line wide (checked per column in the kernel), one contiguous
@@ -273,7 +235,84 @@ RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
       stream = arith::SelectOp::create(e.b, joins, e.c64(2), stream);
     }
   }
-  e.store(stream, sp.ext, e.i64, e.c64(kExtStream));
+  return stream;
+}
+
+/// Fills the extents array from `x` and derives the split as the planner
+/// does (splitAcrossThreads, the reduction's partials budget, chunkGrain),
+/// with the CPU presets' split parameters, which all CPU targets share:
+/// chunk boundaries depend only on the shape.
+RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
+  SplitMath m{e};
+  RuntimeSplit sp;
+  sp.ext = LLVM::AllocaOp::create(
+      e.b, e.ptr, e.i64, e.c64(std::max<int64_t>(1, extentSlots())), 8);
+  for (size_t i = 0; i < k.plan.loops.size(); ++i) {
+    e.store(x.sizes[i], sp.ext, e.i64, e.c64(extLoopSlot(i)));
+    e.store(x.srcStrides[i], sp.ext, e.i64, e.c64(extLoopSlot(i) + 1));
+    e.store(x.dstStrides[i], sp.ext, e.i64, e.c64(extLoopSlot(i) + 2));
+  }
+  if (isArgReduction())
+    for (int64_t d = 0; d < k.src.rank(); ++d) {
+      int64_t slot = extLoopSlot(k.plan.loops.size()) + 2 * d;
+      e.store(x.srcDimSizes[d], sp.ext, e.i64, e.c64(slot));
+      e.store(x.srcDimStrides[d], sp.ext, e.i64, e.c64(slot + 1));
+    }
+  sp.outputs = x.outputs ? x.outputs : e.c64(0);
+  sp.perOutput = x.perOutput ? x.perOutput : e.c64(0);
+  e.store(sp.outputs, sp.ext, e.i64, e.c64(kExtOutputs));
+  e.store(sp.perOutput, sp.ext, e.i64, e.c64(kExtPerOutput));
+
+  TargetInfo target = cpuTarget(/*avx512=*/false);
+  Value one = e.c64(1);
+  Value elements = one;
+  for (Value size : x.sizes)
+    elements = e.mul(elements, size);
+  int64_t loop = rtParallelLoop();
+  sp.n = one;
+  sp.grain = one;
+  sp.sets = one;
+  if (loop >= 0) {
+    Value size = x.sizes[loop];
+    Value unit = one;
+    if (k.plan.strategy == KernelStrategy::Transpose &&
+        loop == k.plan.tiledLoops->second)
+      unit = rtSplitUnitOfB(x);
+    Value units = m.ceilDiv(size, unit);
+    Value traffic;
+    Value read = e.mulc(elements, src.bytes);
+    if (k.kind == KernelKind::Copy)
+      traffic = e.mulc(elements, src.bytes + dst.bytes);
+    else if (rtPartials())
+      traffic = read;
+    else
+      traffic = e.add(read, e.mulc(sp.outputs, dst.bytes));
+    Value byTraffic =
+        m.max(one, m.div(traffic, e.c64(target.minBytesPerChunk)));
+    Value chunks = m.evenChunks(
+        units,
+        m.min(e.c64(std::max<int64_t>(1, target.numThreads)), byTraffic));
+    if (rtPartials()) {
+      Value budget = m.min(m.div(read, e.c64(target.reducePartialsShare)),
+                           e.c64(target.reducePartialsBytes));
+      Value setBytes = e.mulc(sp.outputs, accumulator().bytes);
+      // Halving from at most numThreads chunks takes at most 64 steps.
+      for (int64_t step = 0;
+           step < 64 && (int64_t(1) << step) < 2 * target.numThreads; ++step) {
+        Value over = arith::AndIOp::create(
+            e.b, m.cmp(arith::CmpIPredicate::sgt, chunks, one),
+            m.cmp(arith::CmpIPredicate::sgt, e.mul(chunks, setBytes), budget));
+        chunks = m.sel(over, m.div(chunks, e.c64(2)), chunks);
+      }
+      chunks = m.evenChunks(size, chunks);
+    }
+    sp.n = size;
+    sp.grain = m.max(one, e.mul(m.ceilDiv(units, chunks), unit));
+    if (rtPartials())
+      sp.sets = m.max(one, m.ceilDiv(size, sp.grain));
+  }
+  e.store(sp.grain, sp.ext, e.i64, e.c64(kExtGrain));
+  e.store(rtStreams(x, elements), sp.ext, e.i64, e.c64(kExtStream));
   sp.accCount = e.c64(0);
   if (k.kind == KernelKind::Reduce && !isArgReduction())
     sp.accCount = e.mul(sp.sets, sp.outputs);
