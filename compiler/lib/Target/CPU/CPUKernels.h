@@ -367,6 +367,7 @@ private:
               Value cols);
   void rtReduceNest(size_t depth, Value s, Value a);
   void rtReduceRun(size_t loop, Range r, Value s, Value a);
+  void rtReduceRunAhead(size_t loop, Range r, Value s, Value a, int64_t ahead);
   void rtReduceColumns(size_t loop, Range r, Value s, Value a, int64_t rows,
                        Value rowStride, Value ahead = Value());
   void rtArgReduction();

@@ -4,8 +4,8 @@
 // with vector loads and stores (contiguous, reversed, small steps
 // deinterleaved, broadcast or gathered lane by lane), a memcpy call for long
 // runs, and streaming stores, with runs joined into whole lines where the plan
-// asks (joinsRuns). Also the helpers the transposes share: scalarCopy,
-// lineShift and concat.
+// asks (joinsRuns), or run-time-extent kernels' extents do (rtJoinsRuns).
+// Also the helpers the transposes share: scalarCopy, lineShift and concat.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,6 +58,49 @@ Value KernelBuilder::previousRunSource(Value s) {
     Value moved = arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
                                         copyIndices[order[m]], e.c64(0));
     delta = arith::SelectOp::create(e.b, moved, e.c64(borrow[m]), delta);
+  }
+  return e.add(s, delta);
+}
+
+/// Whether the kernel can join runs where the extents say (kExtStream 2):
+/// the static half of the planner's runsJoin. The innermost loop has unit
+/// strides on both sides and is not split.
+bool KernelBuilder::rtJoinsRuns() const {
+  size_t inner = k.plan.loops.size() - 1;
+  return k.kind == KernelKind::Copy &&
+         (k.plan.strategy == KernelStrategy::Gather ||
+          k.plan.strategy == KernelStrategy::Broadcast) &&
+         !k.plan.convert && k.plan.loops.size() >= 2 &&
+         k.plan.vectorWidth > 1 && (dst.bytes == 4 || dst.bytes == 8) &&
+         staticStride(inner, true) == 1 && staticStride(inner, false) == 1 &&
+         rtParallelLoop() != static_cast<int64_t>(inner);
+}
+
+/// previousRunSource with run-time extents: the source offset of the run
+/// before the one at `s` in the dense destination's order, stepping back
+/// along the loop of smallest destination stride (in the plan's order,
+/// which the extents have been checked against) and borrowing from the
+/// next ones where the index is 0.
+Value KernelBuilder::rtPreviousRunSource(Value s) {
+  size_t outer = k.plan.loops.size() - 1;
+  auto order = llvm::to_vector(llvm::seq<size_t>(0, outer));
+  llvm::stable_sort(order, [&](size_t a, size_t b) {
+    return k.plan.loops[a].dstStride < k.plan.loops[b].dstStride;
+  });
+  SmallVector<Value> borrow;
+  Value wrapped = e.c64(0);
+  for (size_t i : order) {
+    borrow.push_back(
+        arith::SubIOp::create(e.b, wrapped, scaled(e.c64(1), i, true)));
+    wrapped =
+        e.add(wrapped, scaled(arith::SubIOp::create(e.b, rtSizes[i], e.c64(1)),
+                              i, true));
+  }
+  Value delta = borrow.back();
+  for (int64_t m = static_cast<int64_t>(order.size()) - 2; m >= 0; --m) {
+    Value moved = arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
+                                        copyIndices[order[m]], e.c64(0));
+    delta = arith::SelectOp::create(e.b, moved, borrow[m], delta);
   }
   return e.add(s, delta);
 }

@@ -400,49 +400,6 @@ void KernelBuilder::rtCopyNest(size_t depth, Value s, Value d) {
   });
 }
 
-/// Whether the kernel can join runs where the extents say (kExtStream 2):
-/// the static half of the planner's runsJoin. The innermost loop has unit
-/// strides on both sides and is not split.
-bool KernelBuilder::rtJoinsRuns() const {
-  size_t inner = k.plan.loops.size() - 1;
-  return k.kind == KernelKind::Copy &&
-         (k.plan.strategy == KernelStrategy::Gather ||
-          k.plan.strategy == KernelStrategy::Broadcast) &&
-         !k.plan.convert && k.plan.loops.size() >= 2 &&
-         k.plan.vectorWidth > 1 && (dst.bytes == 4 || dst.bytes == 8) &&
-         staticStride(inner, true) == 1 && staticStride(inner, false) == 1 &&
-         rtParallelLoop() != static_cast<int64_t>(inner);
-}
-
-/// previousRunSource with run-time extents: the source offset of the run
-/// before the one at `s` in the dense destination's order, stepping back
-/// along the loop of smallest destination stride (in the plan's order,
-/// which the extents have been checked against) and borrowing from the
-/// next ones where the index is 0.
-Value KernelBuilder::rtPreviousRunSource(Value s) {
-  size_t outer = k.plan.loops.size() - 1;
-  auto order = llvm::to_vector(llvm::seq<size_t>(0, outer));
-  llvm::stable_sort(order, [&](size_t a, size_t b) {
-    return k.plan.loops[a].dstStride < k.plan.loops[b].dstStride;
-  });
-  SmallVector<Value> borrow;
-  Value wrapped = e.c64(0);
-  for (size_t i : order) {
-    borrow.push_back(
-        arith::SubIOp::create(e.b, wrapped, scaled(e.c64(1), i, true)));
-    wrapped =
-        e.add(wrapped, scaled(arith::SubIOp::create(e.b, rtSizes[i], e.c64(1)),
-                              i, true));
-  }
-  Value delta = borrow.back();
-  for (int64_t m = static_cast<int64_t>(order.size()) - 2; m >= 0; --m) {
-    Value moved = arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
-                                        copyIndices[order[m]], e.c64(0));
-    delta = arith::SelectOp::create(e.b, moved, borrow[m], delta);
-  }
-  return e.add(s, delta);
-}
-
 void KernelBuilder::rtScalarRun(size_t loop, Value lo, Value hi, Value s,
                                 Value d) {
   e.forLoop(lo, hi, 1, [&](Value i) {
@@ -649,7 +606,26 @@ void KernelBuilder::rtReduceNest(size_t depth, Value s, Value a) {
 
 /// Innermost loop reduced: vector accumulators along a unit stride, summed
 /// per block and across blocks (as emitReduceRun), then the scalar rest.
+/// Contiguous runs of 2-byte elements in inputs larger than L2 (checked
+/// on the extents) prefetch as the static runPrefetchBytes says.
 void KernelBuilder::rtReduceRun(size_t loop, Range r, Value s, Value a) {
+  if (src.bytes != 2 || staticStride(loop, true) != 1 ||
+      k.plan.vectorWidth == 1)
+    return rtReduceRunAhead(loop, r, s, a, 0);
+  Value elements = e.c64(1);
+  for (Value size : rtSizes)
+    elements = e.mul(elements, size);
+  Value big =
+      arith::CmpIOp::create(e.b, arith::CmpIPredicate::sgt,
+                            e.mulc(elements, src.bytes), e.c64(cpu().l2Bytes));
+  e.ifElse(
+      big,
+      [&] { rtReduceRunAhead(loop, r, s, a, cpu().tuning.runPrefetchBytes); },
+      [&] { rtReduceRunAhead(loop, r, s, a, 0); });
+}
+
+void KernelBuilder::rtReduceRunAhead(size_t loop, Range r, Value s, Value a,
+                                     int64_t ahead) {
   Elem acc = accumulator();
   int64_t vw = k.plan.vectorWidth;
   const int64_t kAccs = cpu().tuning.reduceAccumulators;
@@ -670,6 +646,11 @@ void KernelBuilder::rtReduceRun(size_t loop, Range r, Value s, Value a) {
                ValueRange accs = e.forLoopCarry(
                    blk, blkEnd, step, init,
                    [&](Value i, ValueRange in) -> SmallVector<Value> {
+                     if (ahead)
+                       for (int64_t at = 0; at < step * src.bytes;
+                            at += kCacheLineBytes)
+                         e.prefetch(srcPtr, src.mem, e.add(s, i), ahead + at,
+                                    /*locality=*/2);
                      SmallVector<Value> next;
                      for (int64_t j = 0; j < kAccs; ++j) {
                        Value v = e.load(vsrc, srcPtr, src.mem,
