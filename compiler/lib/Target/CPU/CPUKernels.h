@@ -241,6 +241,8 @@ public:
   // Run-time-extent mode (RuntimeExtents.cpp).
   bool hasRuntimeExtents() const { return runtimeExtents; }
   int64_t rtParallelLoop() const;
+  int64_t rtSplitFallback() const;
+  int64_t rtSplitSlot() const;
   bool rtPartials() const;
   int64_t extentSlots() const;
   RuntimeSplit storeExtents(const KernelExtents &x);
@@ -405,7 +407,7 @@ private:
   /// Run-time-extent mode: the chunk function's extents (i64 values).
   bool runtimeExtents = false;
   SmallVector<Value> rtSizes, rtSrcStrides, rtDstStrides;
-  Value rtGrain, rtOutputs, rtStream, rtJoin;
+  Value rtGrain, rtOutputs, rtStream, rtJoin, rtSplit;
   /// Transposes: the bounds of a plane's tiles, computed once per chunk
   /// before the loops around the planes (rtPlaneBounds).
   struct {

@@ -66,6 +66,24 @@ int64_t KernelBuilder::rtParallelLoop() const {
   return 0;
 }
 
+/// A copy's second choice of split loop, taken at run time where the
+/// first has a single index (a batch of one): the outermost other loop
+/// that chunks may split (not a transpose's b, nor the innermost loop of
+/// another copy), or -1. Its index goes to the extents (rtSplitSlot).
+int64_t KernelBuilder::rtSplitFallback() const {
+  int64_t first = rtParallelLoop(), n = k.plan.loops.size();
+  if (k.kind != KernelKind::Copy || first < 0)
+    return -1;
+  for (int64_t i = 0; i < n; ++i) {
+    bool whole = k.plan.strategy == KernelStrategy::Transpose
+                     ? i == k.plan.tiledLoops->second
+                     : i == n - 1;
+    if (i != first && !whole)
+      return i;
+  }
+  return -1;
+}
+
 /// Chunks accumulate their own output sets, combined in chunk order.
 bool KernelBuilder::rtPartials() const {
   return k.kind == KernelKind::Reduce && !isArgReduction() &&
@@ -75,7 +93,13 @@ bool KernelBuilder::rtPartials() const {
 
 int64_t KernelBuilder::extentSlots() const {
   return extLoopSlot(k.plan.loops.size()) +
-         (isArgReduction() ? 2 : 0) * k.src.rank();
+         (isArgReduction() ? 2 : 0) * k.src.rank() +
+         (rtSplitFallback() >= 0 ? 1 : 0);
+}
+
+/// Copies with a fallback split loop: the loop chunks split.
+int64_t KernelBuilder::rtSplitSlot() const {
+  return extLoopSlot(k.plan.loops.size());
 }
 
 /// A stride that is exactly 0 or 1 for every shape of the stride order:
@@ -97,7 +121,15 @@ Value KernelBuilder::scaled(Value i, size_t loop, bool source) {
 }
 
 cpu::Range KernelBuilder::rtRange(size_t loop) {
-  if (rtParallelLoop() == static_cast<int64_t>(loop))
+  int64_t l = loop;
+  if (rtSplitFallback() >= 0 &&
+      (l == rtParallelLoop() || l == rtSplitFallback())) {
+    Value split =
+        arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtSplit, e.c64(l));
+    return {arith::SelectOp::create(e.b, split, begin, e.c64(0)),
+            arith::SelectOp::create(e.b, split, end, rtSizes[loop])};
+  }
+  if (rtParallelLoop() == l)
     return {begin, end};
   return {e.c64(0), rtSizes[loop]};
 }
@@ -135,42 +167,6 @@ struct SplitMath {
   }
 };
 } // namespace
-
-/// Elements of b that a chunk boundary must not cut when a transpose
-/// splits b: whole destination lines; for skewed tiles (streaming
-/// traffic, destination rows not a whole number of lines apart) the
-/// planner's skewChunkLines of them, a power of two from 1 to skewChunks
-/// lines, about b / skewChunks lines, so that each chunk's rows stream
-/// all but their edge lines.
-Value KernelBuilder::rtSplitUnitOfB(const KernelExtents &x) {
-  auto [a, bl] = *k.plan.tiledLoops;
-  int64_t line = lineElements(dst.bytes);
-  if (!rtMaySkew())
-    return e.c64(line);
-  TargetInfo target = cpuTarget(/*avx512=*/false);
-  auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t y) {
-    return arith::CmpIOp::create(e.b, p, x, e.c64(y)).getResult();
-  };
-  Value elements = e.c64(1);
-  for (Value size : x.sizes)
-    elements = e.mul(elements, size);
-  Value big = cmp(arith::CmpIPredicate::sgt,
-                  e.mulc(elements, src.bytes + dst.bytes), target.cacheBytes);
-  Value unaligned =
-      cmp(arith::CmpIPredicate::ne,
-          arith::AndIOp::create(e.b, e.mulc(x.dstStrides[a], dst.bytes),
-                                e.c64(kCacheLineBytes - 1)),
-          0);
-  Value perChunk =
-      arith::DivSIOp::create(e.b, x.sizes[bl], e.c64(line * target.skewChunks));
-  Value lines = e.c64(1);
-  for (int64_t p = 2; p <= target.skewChunks; p *= 2)
-    lines = arith::SelectOp::create(
-        e.b, cmp(arith::CmpIPredicate::sge, perChunk, p), e.c64(p), lines);
-  lines = arith::SelectOp::create(
-      e.b, arith::AndIOp::create(e.b, big, unaligned), lines, e.c64(1));
-  return e.mulc(lines, line);
-}
 
 /// kExtStream: 1 where a copy's stores stream, 2 where they also join runs,
 /// else 0.
@@ -278,6 +274,13 @@ RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
     if (k.plan.strategy == KernelStrategy::Transpose &&
         loop == k.plan.tiledLoops->second)
       unit = rtSplitUnitOfB(x);
+    if (int64_t fallback = rtSplitFallback(); fallback >= 0) {
+      Value single = m.cmp(arith::CmpIPredicate::eq, size, one);
+      size = m.sel(single, x.sizes[fallback], size);
+      unit = m.sel(single, one, unit);
+      e.store(m.sel(single, e.c64(fallback), e.c64(loop)), sp.ext, e.i64,
+              e.c64(rtSplitSlot()));
+    }
     Value units = m.ceilDiv(size, unit);
     Value traffic;
     Value read = e.mulc(elements, src.bytes);
@@ -363,6 +366,8 @@ void KernelBuilder::rtChunkBody(Value ctxPtr) {
                                                   : slot(extLoopSlot(i) + 2));
   }
   rtGrain = slot(kExtGrain);
+  if (rtSplitFallback() >= 0)
+    rtSplit = slot(rtSplitSlot());
   rtOutputs = slot(kExtOutputs);
   rtStream = arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
                                    slot(kExtStream), e.c64(0));

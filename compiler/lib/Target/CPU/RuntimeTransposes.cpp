@@ -92,6 +92,42 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
   dispatch(0);
 }
 
+/// Elements of b that a chunk boundary must not cut when a transpose
+/// splits b: whole destination lines; for skewed tiles (streaming
+/// traffic, destination rows not a whole number of lines apart) the
+/// planner's skewChunkLines of them, a power of two from 1 to skewChunks
+/// lines, about b / skewChunks lines, so that each chunk's rows stream
+/// all but their edge lines.
+Value KernelBuilder::rtSplitUnitOfB(const KernelExtents &x) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t line = lineElements(dst.bytes);
+  if (!rtMaySkew())
+    return e.c64(line);
+  TargetInfo target = cpuTarget(/*avx512=*/false);
+  auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t y) {
+    return arith::CmpIOp::create(e.b, p, x, e.c64(y)).getResult();
+  };
+  Value elements = e.c64(1);
+  for (Value size : x.sizes)
+    elements = e.mul(elements, size);
+  Value big = cmp(arith::CmpIPredicate::sgt,
+                  e.mulc(elements, src.bytes + dst.bytes), target.cacheBytes);
+  Value unaligned =
+      cmp(arith::CmpIPredicate::ne,
+          arith::AndIOp::create(e.b, e.mulc(x.dstStrides[a], dst.bytes),
+                                e.c64(kCacheLineBytes - 1)),
+          0);
+  Value perChunk =
+      arith::DivSIOp::create(e.b, x.sizes[bl], e.c64(line * target.skewChunks));
+  Value lines = e.c64(1);
+  for (int64_t p = 2; p <= target.skewChunks; p *= 2)
+    lines = arith::SelectOp::create(
+        e.b, cmp(arith::CmpIPredicate::sge, perChunk, p), e.c64(p), lines);
+  lines = arith::SelectOp::create(
+      e.b, arith::AndIOp::create(e.b, big, unaligned), lines, e.c64(1));
+  return e.mulc(lines, line);
+}
+
 /// Whether the kernel has skewed tiles for streaming transposes whose
 /// destination rows are not a whole number of lines apart (rtSkews
 /// decides per chunk).
