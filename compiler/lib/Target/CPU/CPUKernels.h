@@ -315,7 +315,7 @@ private:
       Value s, Value d, int64_t n, int64_t skewLines, Range ra, Range rb,
       function_ref<Value(Value)> srcB, function_ref<Value(Value)> dstA,
       function_ref<void(Value, Value, function_ref<void(Value, Value)>)> around,
-      function_ref<void(Value, Value, Value, Value)> edges);
+      function_ref<void(Value, Value, Value, Value)> edges, bool rowLoop);
   void storePieces(Value from, Value to, Value count, int64_t line);
   void emitStaged(Value s, Value d, const TransposeTiling &t,
                   const KernelLoop &la, const KernelLoop &lb, Range ra,

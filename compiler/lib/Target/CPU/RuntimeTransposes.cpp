@@ -200,7 +200,8 @@ void KernelBuilder::rtSkewed(Value s, Value d) {
       [&](Value s, Value d, Value aFull, Value windowsEnd) {
         rect(s, d, ra.lo, aFull, windowsEnd, rb.hi);
         rect(s, d, aFull, ra.hi, rb.lo, rb.hi);
-      });
+      },
+      /*rowLoop=*/true);
 }
 
 /// b of m (static here) elements right inside a in the destination: per

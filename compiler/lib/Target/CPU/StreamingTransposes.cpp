@@ -48,7 +48,8 @@ void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
           edgeRect(s, d, t, la, lb, ra.lo, aFull, windowsEnd, rb.hi);
           edgeRect(s, d, t, la, lb, aFull, ra.hi, rb.lo, rb.hi);
         });
-      });
+      },
+      /*rowLoop=*/false);
 }
 
 /// Skewed tiles of edge n for destination rows that are not a whole
@@ -59,12 +60,14 @@ void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
 /// `srcB` and `dstA` scale an index along b in the source and along a in
 /// the destination; `around` runs the loops inside the tile (if any) around
 /// a body; `edges` copies the rows short of a full square and the columns
-/// past the last window.
+/// past the last window. `rowLoop`: the window's rows store in a loop
+/// rather than unrolled (a third of the code for run-time extents, whose
+/// row addresses are computed anyway).
 void KernelBuilder::skewedTiles(
     Value s, Value d, int64_t n, int64_t skewLines, Range ra, Range rb,
     function_ref<Value(Value)> srcB, function_ref<Value(Value)> dstA,
     function_ref<void(Value, Value, function_ref<void(Value, Value)>)> around,
-    function_ref<void(Value, Value, Value, Value)> edges) {
+    function_ref<void(Value, Value, Value, Value)> edges, bool rowLoop) {
   int64_t line = lineElements(dst.bytes), rowLen = skewBufferRow(skewLines);
   // Lines every row of the chunk can store whole, whatever its shift.
   Value lines =
@@ -100,10 +103,9 @@ void KernelBuilder::skewedTiles(
         arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, l0, e.c64(0));
     Value lastWindow = arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq,
                                              e.add(l0, m), lines);
-    for (int64_t i = 0; i < n * blocks; ++i) {
-      Value row = e.add(d, dstA(e.add(ia, e.c64(i))));
+    auto storeRow = [&](Value i, Value rowBuf) {
+      Value row = e.add(d, dstA(e.add(ia, i)));
       Value shift = lineShift(e.add(row, rb.lo));
-      Value rowBuf = e.c64(i * rowLen);
       e.forLoop(e.c64(0), m, 1, [&](Value l) {
         Value col = e.add(shift, e.mulc(l, line));
         Value v = e.load(lineType, skewBuffer, dst.mem, e.add(rowBuf, col));
@@ -123,7 +125,12 @@ void KernelBuilder::skewedTiles(
                         arith::SubIOp::create(e.b, e.c64(line), shift), line);
           },
           [] {});
-    }
+    };
+    if (rowLoop)
+      return e.forLoop(e.c64(0), e.c64(n * blocks), 1,
+                       [&](Value i) { storeRow(i, e.mulc(i, rowLen)); });
+    for (int64_t i = 0; i < n * blocks; ++i)
+      storeRow(e.c64(i), e.c64(i * rowLen));
   };
   int64_t blocks = skewBlocks(n);
   Value aWide = floorTo(ra.lo, ra.hi, n * blocks);
