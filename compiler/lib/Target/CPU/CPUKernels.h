@@ -80,6 +80,13 @@ public:
       return x;
     return mul(x, c64(k));
   }
+  /// The product of `xs` (1 for none): a tensor's elements from its sizes.
+  Value product(ValueRange xs) {
+    Value p = c64(1);
+    for (Value x : xs)
+      p = mul(p, x);
+    return p;
+  }
   Value minI(Value x, Value y) { return arith::MinSIOp::create(b, x, y); }
 
   Value gep(Value base, Type elem, Value index) {
@@ -246,7 +253,9 @@ public:
   bool rtPartials() const;
   int64_t extentSlots() const;
   RuntimeSplit storeExtents(const KernelExtents &x);
-  Value rtSplitUnitOfB(const KernelExtents &x);
+  Value rtSplitUnitOfB(const KernelExtents &x, Value elements);
+  Value rtStreamingTraffic(Value elements);
+  Value rtRowsOffLines(Value dstStride);
   Value rtStreams(const KernelExtents &x, Value elements);
   void rtInit(Value acc, const RuntimeSplit &sp);
   void rtFinalize(Value acc, Value out, const RuntimeSplit &sp);

@@ -168,6 +168,14 @@ struct SplitMath {
 };
 } // namespace
 
+/// Copies whose traffic exceeds the presets' cacheBytes (the planner's
+/// rule; the host preset's L3 is not recorded in the plan).
+Value KernelBuilder::rtStreamingTraffic(Value elements) {
+  return arith::CmpIOp::create(e.b, arith::CmpIPredicate::sgt,
+                               e.mulc(elements, src.bytes + dst.bytes),
+                               e.c64(cpuTarget(/*avx512=*/false).cacheBytes));
+}
+
 /// kExtStream: 1 where a copy's stores stream, 2 where they also join runs,
 /// else 0.
 Value KernelBuilder::rtStreams(const KernelExtents &x, Value elements) {
@@ -181,9 +189,7 @@ Value KernelBuilder::rtStreams(const KernelExtents &x, Value elements) {
   Value stream = e.c64(0);
   if (k.kind == KernelKind::Copy && !k.plan.loops.empty()) {
     size_t inner = k.plan.loops.size() - 1;
-    Value big = m.cmp(arith::CmpIPredicate::sgt,
-                      e.mulc(elements, src.bytes + dst.bytes),
-                      e.c64(target.cacheBytes));
+    Value big = rtStreamingTraffic(elements);
     Value fills = arith::ConstantIntOp::create(e.b, 1, 1);
     if (k.plan.strategy != KernelStrategy::Transpose && inner > 0) {
       Value runBytes = e.mulc(x.sizes[inner], dst.bytes);
@@ -261,9 +267,7 @@ RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
 
   TargetInfo target = cpuTarget(/*avx512=*/false);
   Value one = e.c64(1);
-  Value elements = one;
-  for (Value size : x.sizes)
-    elements = e.mul(elements, size);
+  Value elements = e.product(x.sizes);
   int64_t loop = rtParallelLoop();
   sp.n = one;
   sp.grain = one;
@@ -273,7 +277,7 @@ RuntimeSplit KernelBuilder::storeExtents(const KernelExtents &x) {
     Value unit = one;
     if (k.plan.strategy == KernelStrategy::Transpose &&
         loop == k.plan.tiledLoops->second)
-      unit = rtSplitUnitOfB(x);
+      unit = rtSplitUnitOfB(x, elements);
     if (int64_t fallback = rtSplitFallback(); fallback >= 0) {
       Value single = m.cmp(arith::CmpIPredicate::eq, size, one);
       size = m.sel(single, x.sizes[fallback], size);
@@ -536,9 +540,7 @@ void KernelBuilder::rtInnerCopy(size_t loop, Range r, Value s, Value d) {
     e.ifElse(
         rtJoin,
         [&] {
-          Value total = e.c64(1);
-          for (Value size : rtSizes)
-            total = e.mul(total, size);
+          Value total = e.product(rtSizes);
           joinedRun(
               rtSizes[loop], s, d, [&] { return rtPreviousRunSource(s); },
               [&](Value lo, Value hi) { rtScalarRun(loop, lo, hi, s, d); },
@@ -617,9 +619,7 @@ void KernelBuilder::rtReduceRun(size_t loop, Range r, Value s, Value a) {
   if (src.bytes != 2 || staticStride(loop, true) != 1 ||
       k.plan.vectorWidth == 1)
     return rtReduceRunAhead(loop, r, s, a, 0);
-  Value elements = e.c64(1);
-  for (Value size : rtSizes)
-    elements = e.mul(elements, size);
+  Value elements = e.product(rtSizes);
   Value big =
       arith::CmpIOp::create(e.b, arith::CmpIPredicate::sgt,
                             e.mulc(elements, src.bytes), e.c64(cpu().l2Bytes));

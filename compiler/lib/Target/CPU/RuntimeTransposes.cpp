@@ -98,7 +98,7 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
 /// planner's skewChunkLines of them, a power of two from 1 to skewChunks
 /// lines, about b / skewChunks lines, so that each chunk's rows stream
 /// all but their edge lines.
-Value KernelBuilder::rtSplitUnitOfB(const KernelExtents &x) {
+Value KernelBuilder::rtSplitUnitOfB(const KernelExtents &x, Value elements) {
   auto [a, bl] = *k.plan.tiledLoops;
   int64_t line = lineElements(dst.bytes);
   if (!rtMaySkew())
@@ -107,16 +107,8 @@ Value KernelBuilder::rtSplitUnitOfB(const KernelExtents &x) {
   auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t y) {
     return arith::CmpIOp::create(e.b, p, x, e.c64(y)).getResult();
   };
-  Value elements = e.c64(1);
-  for (Value size : x.sizes)
-    elements = e.mul(elements, size);
-  Value big = cmp(arith::CmpIPredicate::sgt,
-                  e.mulc(elements, src.bytes + dst.bytes), target.cacheBytes);
-  Value unaligned =
-      cmp(arith::CmpIPredicate::ne,
-          arith::AndIOp::create(e.b, e.mulc(x.dstStrides[a], dst.bytes),
-                                e.c64(kCacheLineBytes - 1)),
-          0);
+  Value big = rtStreamingTraffic(elements);
+  Value unaligned = rtRowsOffLines(x.dstStrides[a]);
   Value perChunk =
       arith::DivSIOp::create(e.b, x.sizes[bl], e.c64(line * target.skewChunks));
   Value lines = e.c64(1);
@@ -126,6 +118,16 @@ Value KernelBuilder::rtSplitUnitOfB(const KernelExtents &x) {
   lines = arith::SelectOp::create(
       e.b, arith::AndIOp::create(e.b, big, unaligned), lines, e.c64(1));
   return e.mulc(lines, line);
+}
+
+/// Whether destination rows `dstStride` elements apart are not a whole
+/// number of lines apart (their lines start at different offsets).
+Value KernelBuilder::rtRowsOffLines(Value dstStride) {
+  return arith::CmpIOp::create(
+      e.b, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(e.b, e.mulc(dstStride, dst.bytes),
+                            e.c64(kCacheLineBytes - 1)),
+      e.c64(0));
 }
 
 /// Whether the kernel has skewed tiles for streaming transposes whose
@@ -152,11 +154,7 @@ Value KernelBuilder::rtSkews() {
       r = arith::AndIOp::create(e.b, r, c);
     return r;
   };
-  Value unaligned =
-      cmp(arith::CmpIPredicate::ne,
-          arith::AndIOp::create(e.b, e.mulc(rtDstStrides[a], dst.bytes),
-                                e.c64(kCacheLineBytes - 1)),
-          0);
+  Value unaligned = rtRowsOffLines(rtDstStrides[a]);
   Value wide = cmp(arith::CmpIPredicate::sge,
                    arith::SubIOp::create(e.b, rb.hi, rb.lo), 4 * line);
   Value longRows = cmp(arith::CmpIPredicate::sge, e.mulc(rtSizes[a], src.bytes),
@@ -301,9 +299,7 @@ void KernelBuilder::rtPlaneBounds() {
   // much as crowded source rows do: the whole squares go along b first, a
   // row of tiles at a time (the static TransposeTiling::rowsFirst), and
   // the columns below keep only their edges.
-  Value elements = e.c64(1);
-  for (Value size : rtSizes)
-    elements = e.mul(elements, size);
+  Value elements = e.product(rtSizes);
   Value inL2 = arith::CmpIOp::create(e.b, arith::CmpIPredicate::sle,
                                      e.mulc(elements, src.bytes + dst.bytes),
                                      e.c64(cpu().l2Bytes));

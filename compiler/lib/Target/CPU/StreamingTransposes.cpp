@@ -61,8 +61,8 @@ void KernelBuilder::emitSkewed(Value s, Value d, const TransposeTiling &t,
 /// the destination; `around` runs the loops inside the tile (if any) around
 /// a body; `edges` copies the rows short of a full square and the columns
 /// past the last window. `rowLoop`: the window's rows store in a loop
-/// rather than unrolled (a third of the code for run-time extents, whose
-/// row addresses are computed anyway).
+/// rather than unrolled (less code where the row addresses are run-time
+/// values anyway).
 void KernelBuilder::skewedTiles(
     Value s, Value d, int64_t n, int64_t skewLines, Range ra, Range rb,
     function_ref<Value(Value)> srcB, function_ref<Value(Value)> dstA,
