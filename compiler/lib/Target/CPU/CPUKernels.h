@@ -326,9 +326,9 @@ private:
       function_ref<void(Value, Value, function_ref<void(Value, Value)>)> around,
       function_ref<void(Value, Value, Value, Value)> edges, bool rowLoop);
   void storePieces(Value from, Value to, Value count, int64_t line);
-  void emitStaged(Value s, Value d, const TransposeTiling &t,
-                  const KernelLoop &la, const KernelLoop &lb, Range ra,
-                  function_ref<void(Value, Value, Range)> plane);
+  void emitStaged(Value s, Value d, int64_t rowsPer,
+                  function_ref<Value(Value)> dstA, Range ra,
+                  function_ref<void(Value, Value, Range, bool)> plane);
   bool lanesTile(int64_t n, int64_t blocks) const;
   bool lineStart(int64_t offset) const;
   Value sourceLoad(Type vt, Value index, bool lineStart);
@@ -366,6 +366,10 @@ private:
   bool rtMaySkew() const;
   Value rtSkews();
   void rtSkewed(Value s, Value d);
+  bool rtMayStage() const;
+  int64_t rtStageRows() const;
+  Value rtStages();
+  void rtStaged(Value s, Value d);
   void rtInterleave(Value s, Value d, int64_t m);
   void rtMicro(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,
                bool streaming);

@@ -26,12 +26,16 @@ using namespace mlir::layout::cpu;
 void KernelBuilder::rtTranspose() {
   auto [a, bl] = *k.plan.tiledLoops;
   if (rtMaySkew()) {
+    // Skewed tiles' window, or staged rows' block, a partial line before
+    // it and a line's room for the carry's load after it.
     int64_t n = k.plan.squareEdge;
-    skewBuffer = LLVM::AllocaOp::create(
-        e.b, e.ptr, dst.mem,
-        e.c64(n * skewBlocks(n) *
-              skewBufferRow(cpuTarget(/*avx512=*/false).skewLines)),
-        kCacheLineBytes);
+    TargetInfo target = cpuTarget(/*avx512=*/false);
+    int64_t elements = n * skewBlocks(n) * skewBufferRow(target.skewLines);
+    if (rtMayStage())
+      elements = std::max(elements, target.stageBytes / dst.bytes +
+                                        2 * lineElements(dst.bytes));
+    skewBuffer = LLVM::AllocaOp::create(e.b, e.ptr, dst.mem, e.c64(elements),
+                                        kCacheLineBytes);
   }
   SmallVector<int64_t> outside;
   for (int64_t i = 0; i < static_cast<int64_t>(k.plan.loops.size()); ++i)
@@ -72,11 +76,18 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
     if (i == ms.size()) {
       rtPlaneBounds();
       auto tiles = [&] { planes([&](Value s, Value d) { rtTiles(s, d); }); };
+      auto unskewed = [&] {
+        if (!rtMayStage())
+          return tiles();
+        e.ifElse(
+            rtStages(),
+            [&] { planes([&](Value s, Value d) { rtStaged(s, d); }); }, tiles);
+      };
       if (!rtMaySkew())
         return tiles();
       return e.ifElse(
           rtSkews(), [&] { planes([&](Value s, Value d) { rtSkewed(s, d); }); },
-          tiles);
+          unskewed);
     }
     Value fits = arith::AndIOp::create(
         e.b,
@@ -200,6 +211,86 @@ void KernelBuilder::rtSkewed(Value s, Value d) {
         rect(s, d, aFull, ra.hi, rb.lo, rb.hi);
       },
       /*rowLoop=*/true);
+}
+
+/// Whether the kernel has staged rows (rtStages decides per chunk): they
+/// need each chunk's rows whole along b, as the planner's do, and b's
+/// destination stride 1.
+bool KernelBuilder::rtMayStage() const {
+  auto [a, bl] = *k.plan.tiledLoops;
+  return rtMaySkew() && rtParallelLoop() != bl &&
+         staticStride(bl, /*source=*/false) == std::optional<int64_t>(1) &&
+         !staticStride(a, /*source=*/false);
+}
+
+/// Rows per staged block: a tile's (the static tileRows).
+int64_t KernelBuilder::rtStageRows() const {
+  return k.plan.squareEdge * lineBlocks(k.plan.squareEdge);
+}
+
+/// The planner's rule for staged rows (TransposeTiling::staged), on the
+/// extents, once per chunk, where the tiles do not skew: stores stream,
+/// destination rows are not a whole number of lines apart but adjacent
+/// (a's destination stride is b's size), b has no partial square unless
+/// its edges are masked, and a block of rows spans from two lines to the
+/// target's stageBytes.
+Value KernelBuilder::rtStages() {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
+  auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t y) {
+    return arith::CmpIOp::create(e.b, p, x, e.c64(y)).getResult();
+  };
+  Value blockBytes = e.mulc(rtSizes[bl], rtStageRows() * dst.bytes);
+  SmallVector<Value> conds = {
+      rtStream, rtRowsOffLines(rtDstStrides[a]),
+      arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtDstStrides[a],
+                            rtSizes[bl]),
+      cmp(arith::CmpIPredicate::sge, blockBytes, 2 * kCacheLineBytes),
+      cmp(arith::CmpIPredicate::sle, blockBytes,
+          cpuTarget(/*avx512=*/false).stageBytes)};
+  if (src.bytes < 4 || dst.bytes < 4)
+    conds.push_back(cmp(arith::CmpIPredicate::eq,
+                        arith::RemSIOp::create(e.b, rtSizes[bl], e.c64(n)), 0));
+  Value all = conds.front();
+  for (Value c : ArrayRef<Value>(conds).drop_front())
+    all = arith::AndIOp::create(e.b, all, c);
+  return all;
+}
+
+/// Staged rows (emitStaged) with run-time strides: each whole block's
+/// squares along b and the columns past the last square (rtEdge).
+void KernelBuilder::rtStaged(Value s, Value d) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  usesStreaming = true;
+  int64_t n = k.plan.squareEdge, aBlocks = lineBlocks(n);
+  Range rb = rtRange(bl);
+  Value bFull = floorTo(rb.lo, rb.hi, n);
+  Value cols = arith::SubIOp::create(e.b, rb.hi, bFull);
+  Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
+  emitStaged(
+      s, d, rtStageRows(), [&](Value i) { return e.mul(i, da); }, rtRange(a),
+      [&](Value s, Value d, Range r, bool whole) {
+        // The last block, under a tile's rows: element by element (less
+        // code to compile than squares).
+        if (!whole)
+          return e.forLoop(r.lo, r.hi, 1, [&](Value ia) {
+            e.forLoop(rb.lo, rb.hi, 1, [&](Value ib) {
+              Value v = e.load(src.mem, srcPtr, src.mem,
+                               e.add(e.add(s, ia), e.mul(ib, sb)));
+              e.store(e.convert(v, src, dst), dstPtr, dst.mem,
+                      e.add(e.add(d, ib), e.mul(ia, da)));
+            });
+          });
+        e.forLoop(rb.lo, bFull, n, [&](Value ib) {
+          if (aBlocks > 1)
+            return rtSquaresAlongA(s, d, r.lo, ib, n, 1, aBlocks);
+          rtMicro(s, d, r.lo, ib, n, 1, /*streaming=*/false);
+        });
+        ifPositive(cols, [&] {
+          for (int64_t ab = 0; ab < aBlocks; ++ab)
+            rtEdge(s, d, e.add(r.lo, e.c64(ab * n)), bFull, n, e.c64(n), cols);
+        });
+      });
 }
 
 /// b of m (static here) elements right inside a in the destination: per
@@ -435,11 +526,19 @@ void KernelBuilder::rtTiles(Value s, Value d) {
     });
     edgeStart = pb.halfEnd;
   }
-  ifPositive(pb.colsLeft, [&] {
-    e.forLoop(ra.lo, ra.hi, n, [&](Value ia) {
-      Value rows = e.minI(e.c64(n), arith::SubIOp::create(e.b, ra.hi, ia));
-      rtEdge(s, d, ia, edgeStart, n, rows, pb.colsLeft);
+  auto edgeColumn = [&](int64_t m) {
+    e.forLoop(ra.lo, ra.hi, m, [&](Value ia) {
+      Value rows = e.minI(e.c64(m), arith::SubIOp::create(e.b, ra.hi, ia));
+      rtEdge(s, d, ia, edgeStart, m, rows, pb.colsLeft);
     });
+  };
+  ifPositive(pb.colsLeft, [&] {
+    if (half < 4 || src.bytes < 4 || dst.bytes < 4)
+      return edgeColumn(n);
+    Value narrow = arith::CmpIOp::create(e.b, arith::CmpIPredicate::sle,
+                                         pb.colsLeft, e.c64(half));
+    e.ifElse(
+        narrow, [&] { edgeColumn(half); }, [&] { edgeColumn(n); });
   });
 }
 

@@ -175,20 +175,21 @@ void KernelBuilder::storePieces(Value from, Value to, Value count,
 }
 
 /// Staged rows (TransposeTiling::staged): the chunk's rows [ra.lo,
-/// ra.hi) are one contiguous span of the destination. Each block of
-/// stageRows rows goes through the normal-store tiles (`plane`) into the
+/// ra.hi) are one contiguous span of the destination, row i at dstA(i)
+/// elements. Each block of rowsPer rows (at least two destination lines)
+/// goes through the normal-store tiles (`plane`; whole: the block has
+/// rowsPer rows) into the
 /// buffer (skewBuffer), at its place in the span's lines after the
 /// partial line the previous block left; the buffer's whole lines then
 /// stream out, and the partial one moves to the buffer's front. The
 /// span's first line (when the span does not start it) and last partial
 /// line store normally.
-void KernelBuilder::emitStaged(Value s, Value d, const TransposeTiling &t,
-                               const KernelLoop &la, const KernelLoop &lb,
-                               Range ra,
-                               function_ref<void(Value, Value, Range)> plane) {
-  int64_t rowsPer = t.stageRows, line = lineElements(dst.bytes);
+void KernelBuilder::emitStaged(
+    Value s, Value d, int64_t rowsPer, function_ref<Value(Value)> dstA,
+    Range ra, function_ref<void(Value, Value, Range, bool)> plane) {
+  int64_t line = lineElements(dst.bytes);
   Type lineType = e.vecOf(dst.mem, line);
-  Value spanStart = e.add(d, e.mulc(ra.lo, la.dstStride));
+  Value spanStart = e.add(d, dstA(ra.lo));
   // Elements of the span's first line before the span.
   Value off = arith::SubIOp::create(e.b, e.c64(line), lineShift(spanStart));
   off = arith::AndIOp::create(e.b, off, e.c64(line - 1));
@@ -198,16 +199,15 @@ void KernelBuilder::emitStaged(Value s, Value d, const TransposeTiling &t,
   auto block = [&](Value ia, Value count, bool last) {
     // Elements of the span's lines before this block, and those of them
     // still in the buffer.
-    Value done =
-        e.add(off, e.mulc(arith::SubIOp::create(e.b, ia, ra.lo), la.dstStride));
+    Value done = e.add(off, dstA(arith::SubIOp::create(e.b, ia, ra.lo)));
     Value pos = arith::AndIOp::create(e.b, done, e.c64(line - 1));
     Value to = e.add(lineBase, arith::SubIOp::create(e.b, done, pos));
     {
       llvm::SaveAndRestore<Value> intoBuffer(dstPtr, skewBuffer);
-      plane(s, arith::SubIOp::create(e.b, pos, e.mulc(ia, la.dstStride)),
-            Range{ia, e.add(ia, count)});
+      plane(s, arith::SubIOp::create(e.b, pos, dstA(ia)),
+            Range{ia, e.add(ia, count)}, /*whole=*/!last);
     }
-    Value end = e.add(pos, e.mulc(count, la.dstStride));
+    Value end = e.add(pos, dstA(count));
     Value whole = arith::DivUIOp::create(e.b, end, e.c64(line));
     Value first = arith::AndIOp::create(
         e.b, hasHead,

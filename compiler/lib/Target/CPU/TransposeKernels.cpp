@@ -356,9 +356,9 @@ void KernelBuilder::emitTile(Value s, Value d, const TransposeTiling &t) {
   if (k.plan.streamingStores && t.staged) {
     assert(inside.empty() && !rangeIsSplit(bl) && "staged rows cut");
     usesStreaming = true;
-    return emitStaged(s, d, t, la, lb, ra, [&](Value s, Value d, Range ra) {
-      nest.plane(s, d, ra);
-    });
+    return emitStaged(
+        s, d, t.stageRows, [&](Value i) { return e.mulc(i, la.dstStride); }, ra,
+        [&](Value s, Value d, Range ra, bool) { nest.plane(s, d, ra); });
   }
   if (skewed) {
     // A chunk narrower than two lines along b has no line every row can
