@@ -199,8 +199,11 @@ static LogicalResult writeOutput(EmitKind kind, StringRef path,
     // An empty error: the diagnostics were printed already.
     return error.empty() ? failure() : reportError(error);
   case EmitKind::Asm:
-    if (failed(emitMachineCode(*code.llvmModule, *target.machine,
-                               /*assembly=*/true, output.os(), error)))
+    if (failed(emitMachineCode(
+            *code.llvmModule, *target.machine,
+            /*assembly=*/true, output.os(), error,
+            /*strengthReduce=*/
+            !runtimeExtentKernels(code.abis, target.cpu.runtimeExtents))))
       return reportError(error);
     return success();
   case EmitKind::Header: {

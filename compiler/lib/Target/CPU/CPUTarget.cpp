@@ -24,10 +24,13 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -214,16 +217,38 @@ std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
   return module;
 }
 
-LogicalResult mlir::layout::emitMachineCode(llvm::Module &module,
-                                            llvm::TargetMachine &machine,
-                                            bool assembly,
-                                            llvm::raw_pwrite_stream &os,
-                                            std::string &error) {
+bool mlir::layout::runtimeExtentKernels(ArrayRef<FunctionABI> abis,
+                                        bool runtimeExtents) {
+  return llvm::all_of(abis, [&](const FunctionABI &abi) {
+    return runtimeExtents || abi.dynamic;
+  });
+}
+
+LogicalResult mlir::layout::emitMachineCode(
+    llvm::Module &module, llvm::TargetMachine &machine, bool assembly,
+    llvm::raw_pwrite_stream &os, std::string &error, bool strengthReduce) {
   llvm::legacy::PassManager pm;
-  if (machine.addPassesToEmitFile(pm, os, nullptr,
-                                  assembly
-                                      ? llvm::CodeGenFileType::AssemblyFile
-                                      : llvm::CodeGenFileType::ObjectFile)) {
+  bool failedToAdd;
+  {
+    // LLVM has no per-module switch for Loop Strength Reduction, only its
+    // global -disable-lsr, read while the passes are added: set it for this
+    // pipeline alone, under a lock so that shards on other threads add
+    // theirs before or after. An explicit -disable-lsr stays in force.
+    static std::mutex lock;
+    std::lock_guard<std::mutex> guard(lock);
+    auto *disableLSR = static_cast<llvm::cl::opt<bool> *>(
+        llvm::cl::getRegisteredOptions().lookup("disable-lsr"));
+    bool given = disableLSR && disableLSR->getValue();
+    if (disableLSR && !strengthReduce)
+      disableLSR->setValue(true);
+    failedToAdd = machine.addPassesToEmitFile(
+        pm, os, nullptr,
+        assembly ? llvm::CodeGenFileType::AssemblyFile
+                 : llvm::CodeGenFileType::ObjectFile);
+    if (disableLSR)
+      disableLSR->setValue(given);
+  }
+  if (failedToAdd) {
     error = "the target cannot emit this file type";
     return failure();
   }
@@ -241,9 +266,7 @@ std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
     return nullptr;
   // Run-time-extent kernels get O2's pipeline at -O3: O3's extra passes add
   // compile time to them, not speed (evidence: bench/notes/runtime-extents.md).
-  if (optLevel == 3 && llvm::all_of(abis, [&](const FunctionABI &abi) {
-        return runtimeExtents || abi.dynamic;
-      }))
+  if (optLevel == 3 && runtimeExtentKernels(abis, runtimeExtents))
     optLevel = 2;
   return translateAndOptimize(*kernels, llvmContext, machine, optLevel);
 }
@@ -270,7 +293,9 @@ LogicalResult compileShard(MLIRContext *context, Location loc,
   llvm::SmallString<0> buffer;
   llvm::raw_svector_ostream os(buffer);
   if (failed(
-          emitMachineCode(*module, **machine, /*assembly=*/false, os, error)))
+          emitMachineCode(*module, **machine, /*assembly=*/false, os, error,
+                          /*strengthReduce=*/
+                          !runtimeExtentKernels(abis, options.runtimeExtents))))
     return failure();
   object.assign(buffer.begin(), buffer.end());
   return success();

@@ -99,10 +99,18 @@ compileKernels(MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
                llvm::LLVMContext &llvmContext, llvm::TargetMachine &machine,
                unsigned optLevel, bool runtimeExtents = false);
 
-/// Writes an object file or assembly for `module`.
+/// Whether every kernel of `abis` takes run-time extents: dynamic functions,
+/// or every function under `runtimeExtents` (--runtime-extents).
+bool runtimeExtentKernels(ArrayRef<FunctionABI> abis, bool runtimeExtents);
+
+/// Writes an object file or assembly for `module`. Without `strengthReduce`
+/// (modules of run-time-extent kernels) the code generator skips Loop
+/// Strength Reduction: it gives each row address of their squares an
+/// induction variable of its own, and these spill.
 LogicalResult emitMachineCode(llvm::Module &module,
                               llvm::TargetMachine &machine, bool assembly,
-                              llvm::raw_pwrite_stream &os, std::string &error);
+                              llvm::raw_pwrite_stream &os, std::string &error,
+                              bool strengthReduce = true);
 
 /// Functions per shard of emitObjectFile. Fixed, so that the object's bytes
 /// do not depend on the thread count; small, so that memory stays bounded
