@@ -17,7 +17,7 @@
 // CHECK-NEXT: "checks": [],
 // Its kernels, planned once for every size: loops of symbolic sizes and
 // strides; chunks and index width are chosen at run time.
-// CHECK-NEXT: "kernels": [{"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": "x[0]", "src_stride": "x[1]*x[2]*x[3]", "dst_stride": "x[1]*x[2]*x[3]"}, {"size": "x[2]*x[3]", "src_stride": "1", "dst_stride": "x[1]"}, {"size": "x[1]", "src_stride": "x[2]*x[3]", "dst_stride": "1"}], "tiled_loops": [1, 2], "square_edge": 8, "vector_width": 8, "parallel_dim": 0, "accumulator": null, "chunks": "run time", "index_bits": "run time"}], "kernels_error": null}}
+// CHECK-NEXT: "kernels": [{"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": "x[0]", "src_stride": "x[1]*x[2]*x[3]", "dst_stride": "x[1]*x[2]*x[3]"}, {"size": "x[2]*x[3]", "src_stride": "1", "dst_stride": "x[1]"}, {"size": "x[1]", "src_stride": "x[2]*x[3]", "dst_stride": "1"}], "tiled_loops": [1, 2], "square_edge": 8, "vector_width": 8, "parallel_dim": 0, "parallel_fallback_dim": 1, "accumulator": null, "chunks": "run time", "index_bits": "run time"}], "kernels_error": null}}
 func.func @nhwc(%x: !layout.tensor<?x?x?x?xf32>) -> !layout.tensor<?x?x?x?xf32> {
   %p = layout.permute %x [0, 2, 3, 1] : !layout.tensor<?x?x?x?xf32>
   %c = layout.contiguous %p : !layout.tensor<?x?x?x?xf32, strided<[?, ?, 1, ?]>>
@@ -101,4 +101,20 @@ func.func @summed(%x: !layout.tensor<?x?x?xf32>) -> !layout.tensor<?xf32> {
   %f = layout.flatten %t dims 1 to 2 : !layout.tensor<?x?x?xf32, strided<[?, 1, ?]>>
   %s = layout.reduce sum %f dims [1] : !layout.tensor<?x?xf32, strided<[?, ?]>>
   return %s : !layout.tensor<?xf32>
+}
+
+// A reduction's chunks split its kept rows and have no second choice of
+// split loop; argmax runs on one thread, so nothing is split.
+// CHECK-LABEL: "name": "colsum"
+// CHECK: "strategy": "reduce_outer", {{.*}} "parallel_dim": 0, "parallel_fallback_dim": null, "accumulator": "f32",
+func.func @colsum(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xf32> {
+  %r = layout.reduce sum %x dims [0] : !layout.tensor<?x?xf32>
+  return %r : !layout.tensor<?xf32>
+}
+
+// CHECK-LABEL: "name": "rowargmax"
+// CHECK: "strategy": "reduce_inner", {{.*}} "parallel_dim": null, "parallel_fallback_dim": null,
+func.func @rowargmax(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xi64> {
+  %r = layout.reduce argmax %x dims [1] : !layout.tensor<?x?xf32>
+  return %r : !layout.tensor<?xi64>
 }

@@ -1,7 +1,8 @@
 //===- DynamicPlan.cpp - Copies planned for every size --------------------===//
 //
 // planDynamicCopy (KernelPlan.h): symbolic loops, and planCopy's decisions
-// for them at representative sizes.
+// for them at representative sizes; the loops that chunks of run-time-extent
+// kernels split (runtimeSplitLoops).
 //
 //===----------------------------------------------------------------------===//
 
@@ -292,4 +293,56 @@ Fallible<DynamicKernelPlan> mlir::layout::planDynamicReduction(
   if (!plan)
     return fail(plan.message());
   return n.match(std::move(*plan));
+}
+
+RuntimeSplitLoops mlir::layout::runtimeSplitLoops(const KernelPlan &plan,
+                                                  bool serial) {
+  const auto &loops = plan.loops;
+  RuntimeSplitLoops split;
+  if (serial || loops.empty())
+    return split;
+  bool reduction = plan.strategy == KernelStrategy::ReduceInner ||
+                   plan.strategy == KernelStrategy::ReduceOuter;
+  int64_t n = loops.size();
+  if (plan.parallelLoop) {
+    split.loop = *plan.parallelLoop;
+  } else if (reduction) {
+    split.loop = 0;
+    if (!loops.front().reduced)
+      for (int64_t i = 0; i < n; ++i)
+        if (!loops[i].reduced) {
+          split.loop = i;
+          break;
+        }
+  } else if (plan.strategy == KernelStrategy::Transpose) {
+    int64_t su = plan.tiledLoops->first, du = plan.tiledLoops->second;
+    split.loop = 0;
+    for (int64_t i = 0; i < n; ++i)
+      if (std::abs(loops[i].srcStride) > std::abs(loops[split.loop].srcStride))
+        split.loop = i;
+    if (split.loop == du) {
+      // Without another loop, split a: chunks then own whole destination
+      // rows, and b stays whole for the interleaving loops.
+      split.loop = su;
+      for (int64_t i = 0; i < n; ++i)
+        if (i != su && i != du &&
+            (split.loop == su || std::abs(loops[i].srcStride) >
+                                     std::abs(loops[split.loop].srcStride)))
+          split.loop = i;
+    }
+  } else {
+    split.loop = 0;
+  }
+  if (reduction)
+    return split;
+  for (int64_t i = 0; i < n; ++i) {
+    bool whole = plan.strategy == KernelStrategy::Transpose
+                     ? i == plan.tiledLoops->second
+                     : i == n - 1;
+    if (i != split.loop && !whole) {
+      split.fallback = i;
+      break;
+    }
+  }
+  return split;
 }

@@ -163,14 +163,21 @@ static std::string explainDynamicKernels(func::FuncOp func,
     if (plan.tiledLoops)
       tiled = "[" + std::to_string(plan.tiledLoops->first) + ", " +
               std::to_string(plan.tiledLoops->second) + "]";
+    RuntimeSplitLoops split =
+        runtimeSplitLoops(plan, k.kind == KernelKind::Reduce &&
+                                    (k.reduction == ReductionKind::Argmax ||
+                                     k.reduction == ReductionKind::Argmin));
+    auto loopOrNull = [](int64_t loop) {
+      return loop < 0 ? std::string("null") : std::to_string(loop);
+    };
     kernels.push_back(
         "{\"loc\": " + jsonString(formatLocation(k.loc)) +
         ", \"strategy\": " + jsonString(strategyName(plan)) + ", \"loops\": [" +
         loops + "], \"tiled_loops\": " + tiled + ", \"square_edge\": " +
         (plan.squareEdge ? std::to_string(plan.squareEdge) : "null") +
         ", \"vector_width\": " + std::to_string(plan.vectorWidth) +
-        ", \"parallel_dim\": " +
-        (plan.parallelLoop ? std::to_string(*plan.parallelLoop) : "null") +
+        ", \"parallel_dim\": " + loopOrNull(split.loop) +
+        ", \"parallel_fallback_dim\": " + loopOrNull(split.fallback) +
         ", \"accumulator\": " +
         (plan.accumulator ? jsonString(*plan.accumulator) : "null") +
         ", \"chunks\": \"run time\", \"index_bits\": \"run time\"}");

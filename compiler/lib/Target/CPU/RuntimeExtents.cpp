@@ -27,61 +27,15 @@ using namespace mlir::layout::cpu;
 // Static facts
 //===----------------------------------------------------------------------===//
 
-/// The loop chunks split: the plan's when it splits one, else the one the
-/// planner would pick for a larger shape of the same stride order (the
-/// reduced outermost loop, the first kept loop; a transpose's source-
-/// outermost loop other than b where there is one; loop 0).
+/// The loop chunks split (runtimeSplitLoops).
 int64_t KernelBuilder::rtParallelLoop() const {
-  const auto &loops = k.plan.loops;
-  if (isArgReduction() || loops.empty())
-    return -1;
-  if (k.plan.parallelLoop)
-    return *k.plan.parallelLoop;
-  if (k.kind == KernelKind::Reduce) {
-    if (loops.front().reduced)
-      return 0;
-    for (size_t i = 0; i < loops.size(); ++i)
-      if (!loops[i].reduced)
-        return i;
-    return 0;
-  }
-  if (k.plan.strategy == KernelStrategy::Transpose) {
-    int64_t n = loops.size(), su = k.plan.tiledLoops->first,
-            du = k.plan.tiledLoops->second, parallel = 0;
-    for (int64_t i = 0; i < n; ++i)
-      if (std::abs(loops[i].srcStride) > std::abs(loops[parallel].srcStride))
-        parallel = i;
-    if (parallel == du) {
-      // Without another loop, split a: chunks then own whole destination
-      // rows, and b stays whole for the interleaving loops (rtPlane).
-      parallel = su;
-      for (int64_t i = 0; i < n; ++i)
-        if (i != su && i != du &&
-            (parallel == su || std::abs(loops[i].srcStride) >
-                                   std::abs(loops[parallel].srcStride)))
-          parallel = i;
-    }
-    return parallel;
-  }
-  return 0;
+  return runtimeSplitLoops(k.plan, isArgReduction()).loop;
 }
 
-/// A copy's second choice of split loop, taken at run time where the
-/// first has a single index (a batch of one): the outermost other loop
-/// that chunks may split (not a transpose's b, nor the innermost loop of
-/// another copy), or -1. Its index goes to the extents (rtSplitSlot).
+/// A copy's second choice of split loop (runtimeSplitLoops), or -1. Its index
+/// goes to the extents (rtSplitSlot).
 int64_t KernelBuilder::rtSplitFallback() const {
-  int64_t first = rtParallelLoop(), n = k.plan.loops.size();
-  if (k.kind != KernelKind::Copy || first < 0)
-    return -1;
-  for (int64_t i = 0; i < n; ++i) {
-    bool whole = k.plan.strategy == KernelStrategy::Transpose
-                     ? i == k.plan.tiledLoops->second
-                     : i == n - 1;
-    if (i != first && !whole)
-      return i;
-  }
-  return -1;
+  return runtimeSplitLoops(k.plan, isArgReduction()).fallback;
 }
 
 /// Chunks accumulate their own output sets, combined in chunk order.

@@ -267,6 +267,25 @@ struct DynamicKernelPlan {
   std::vector<int64_t> representative;
 };
 
+/// The loops whose ranges the chunks of a kernel with run-time extents
+/// split (docs/internals/runtime-extents.md).
+struct RuntimeSplitLoops {
+  /// The plan's parallel loop when it splits one, else the one the planner
+  /// would pick for a larger shape of the same stride order: a reduction's
+  /// reduced outermost loop, else its first kept loop; a transpose's loop
+  /// of largest source stride, or, when that is b, the next such loop other
+  /// than a, or else a; loop 0. -1: none (no loops, or `serial`).
+  int64_t loop = -1;
+  /// Copies: the loop split instead where `loop` has a single index at run
+  /// time (a batch of one), the outermost other loop that chunks may split
+  /// (not a transpose's b, nor another copy's innermost loop); -1: none.
+  int64_t fallback = -1;
+};
+
+/// The split of `plan`'s run-time-extent kernel; `serial`: argmax/argmin,
+/// which run in one chunk.
+RuntimeSplitLoops runtimeSplitLoops(const KernelPlan &plan, bool serial);
+
 /// Plans `dst = src` over symbolic layouts of equal sizes. Loops are the
 /// dims, ordered by the destination's strides at representative sizes
 /// (every input size a distinct prime of at least 37, so that no stride
