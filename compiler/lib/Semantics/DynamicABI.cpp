@@ -134,10 +134,22 @@ private:
             !inputOf.count(*s))
           inputOf[*s] = {{index, static_cast<int64_t>(k), 1},
                          cname + "_stride" + std::to_string(k)};
-      // The strides a row-major argument must have are checked at run time.
-      for (auto [k, e] : llvm::enumerate(l->strides))
-        if (declared.strides[k] == kDynamic && !e.asSymbol())
+      // The strides a row-major argument must have are checked at run time:
+      // every dynamic stride but those that bind their own input symbol. A
+      // stride that is one size (a rank-2 row-major tensor's row stride, x[1])
+      // is a symbol the size binds, so it is checked too.
+      for (auto [k, e] : llvm::enumerate(l->strides)) {
+        if (declared.strides[k] != kDynamic)
+          continue;
+        std::optional<SymbolId> s = e.asSymbol();
+        auto bound = s ? inputOf.find(*s) : inputOf.end();
+        bool bindsItself =
+            bound != inputOf.end() &&
+            bound->second.first ==
+                std::array<int64_t, 3>{index, static_cast<int64_t>(k), 1};
+        if (!bindsItself)
           fills.push_back({index, static_cast<int64_t>(k), 1, output(e)});
+      }
       paramLayouts.push_back("sizes " + list(table(), l->sizes) + " strides " +
                              list(table(), l->strides));
       abi.buffers.push_back(buffer);
