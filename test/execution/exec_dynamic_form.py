@@ -9,8 +9,8 @@ seeded subset with --random-sample) is recorded op by op while exec_test
 builds it (Fn's methods are wrapped here; exec_test.py is unchanged) and
 rebuilt as a dynamic_exec.Prog: the same ops (each torch_views.Op by its
 syntax() and its PyTorch meaning, layout.to / copy / reduce by Prog.to /
-copy / reduce), every argument row-major with every size `?`, the same data
-kinds.  layout.flip is a view in layoutc (negative strides) and a copy in
+copy / reduce), every argument with every size `?` (see Arguments), the same
+data kinds.  layout.flip is a view in layoutc (negative strides) and a copy in
 PyTorch: its values are torch.flip's, and after a flip what stays a view of
 the argument follows torch_views.py's model (the static test's oracle): a
 `view` the model rejects there raises PyTorch's message, a layout.copy into
@@ -18,10 +18,27 @@ a flipped view is scattered into the argument at the model's positions, and
 a result reported as such a view must hold PyTorch's values at the model's
 layout (view_in below, installed as dynamic_exec.view_in for this run).
 
-Skipped, with the reason (they cannot be written dynamically today): an
-argument with non-row-major strides, an offset or negative strides (a
-dynamic argument type is row-major), a `!layout.storage` argument, an
-as_strided (static sizes, strides and offset over a dynamic operand).
+Arguments.  A row-major argument is `!layout.tensor<?x...xT>`.  One that
+exec_test.py declares with other strides, an offset or negative strides
+(StridePattern) gets `strided<[...], offset: k>` with `?` for every stride
+but the innermost one where that is 1, and the declared offset k (static:
+dynamic code generation rejects `offset: ?` in an argument type, and the
+offset does not change what the caller passes, abi.md).  At other sizes it
+is passed with the same pattern: the dims in the same order of stride
+magnitude (innermost first), the same sign per dim, the same gap past what
+the smaller strides reach (0: dense), the same number of storage elements
+before the lowest one it reaches; its buffer (PatternBuffer, through
+dynamic_exec.Runner.arg_buffer) is that storage with random bytes outside
+the view, and PyTorch's reference takes it as that view of a storage of
+that size (Tensor.set_, checked as torch.as_strided; negative strides,
+which PyTorch cannot hold: a new tensor of its values, and the ops after
+it follow torch_views.py's model, as after a flip; such an argument must
+not be written).  A `!layout.storage` argument is `!layout.storage<?xT>`,
+its length varied as a 1-D size.  as_strided keeps its static sizes,
+strides and offset over the dynamic operand: such programs run at their own
+shape, at operands large enough (PyTorch accepts) and at one too small
+where a candidate gives one (PyTorch's setStorage message).  Skipped, with
+the reason: an argument whose strides follow no such pattern (none today).
 Functions whose arguments are all rank 0 have nothing to make dynamic and
 run at their one shape.
 
@@ -49,10 +66,18 @@ checks, without building objects), then each module of --batch functions
 is compiled once with `--emit=obj,header`, --jobs modules at a time.
 
 Rejections: dynamic_exec.py's known limitations (KNOWN: L1, L2) and the
-errors the documentation states for dynamic programs (DOCUMENTED: D1-D4)
+errors the documentation states for dynamic programs (DOCUMENTED: D1-D5;
+D5: storage arguments, which dynamic code generation does not compile yet)
 are listed with every function and counted, not run (--strict: failures).
 Anything else layoutc rejects, a crash, a wrong value or a wrong status is
 a failure, printed with the dynamic and the static function.
+
+An argument whose strides would be `strided<[?, ..., ?, 1]>` at offset 0
+is written with `?` for its unit stride too: that type is the row-major one
+(language.md, "Dynamic sizes"), which the call checks.  as_strided over a
+dynamic operand runs at a shape whose operand is too small where PyTorch
+rejects one ("setStorage: ... out of bounds"), which must fail the same way
+and write nothing.
 
 Prints `FAIL ...` per failure, the counts, and `N passed, M failed`; exits
 non-zero on any failure.
@@ -64,6 +89,8 @@ non-zero on any failure.
 import argparse
 import collections
 import concurrent.futures
+import ctypes
+import dataclasses
 import json
 import math
 import os
@@ -77,6 +104,7 @@ import tempfile
 import time
 from typing import Dict, List, Optional
 
+import numpy as np
 import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -97,6 +125,9 @@ DOCUMENTED = {
            r"out of range for tensor of size"),
     "D4": ("a returned view of a result that PyTorch copies for some sizes and views for others is an error at "
            "the return (abi.md)", r"views a tensor that PyTorch copies for some sizes and views for others"),
+    "D5": ("a !layout.storage argument: dynamic code generation does not compile storage arguments yet (abi.md "
+           "'Dynamic sizes': 'Not compiled yet (an error at the op): storage arguments'; language.md 'Dynamic sizes')",
+           r"dynamic code generation needs !layout\.tensor arguments"),
 }
 ODD = [3, 5, 7, 17, 33, 63]
 POOL = [0, 1, 2, 3, 5, 7, 9, 17, 33, 63]
@@ -124,7 +155,7 @@ def _install_recorder():
 
     def storage(self, dt, n, kind="any"):
         v = orig["storage"](self, dt, n, kind)
-        trace(self).append(("storage", v.name))
+        trace(self).append(("storage", v.name, v.dt.name, n, kind))
         return v
 
     def op(self, v, o):
@@ -169,6 +200,124 @@ VIEW_MESSAGE = ("view size is not compatible with input tensor's size and stride
                 "across two contiguous subspaces). Use .reshape(...) instead.")
 
 
+class StridePattern:
+    """A non-row-major argument's layout as a pattern over sizes: the dims
+    in the order of their strides' magnitudes (innermost first), the sign
+    of each stride, and the gap each stride leaves past what the smaller
+    ones reach (0: dense in that order), as exec_test.py declared it at its
+    own shape.  At other sizes the argument gets the same order, signs and
+    gaps, and the same number of storage elements before the lowest one it
+    reaches (its offset grows with what negative strides reach back)."""
+
+    def __init__(self, sizes, strides, offset):
+        self.rank = len(sizes)
+        self.static_offset = offset
+        # Size-1 dims (whose strides no check compares) go inside the dims
+        # of the same stride magnitude, so that every gap is >= 0.
+        self.order = sorted(range(self.rank), key=lambda d: (abs(strides[d]), sizes[d] > 1, -d))
+        self.sign = [-1 if st < 0 else 1 for st in strides]
+        self.gaps = [0] * self.rank
+        base = 1
+        for d in self.order:
+            gap = abs(strides[d]) - base
+            if gap < 0:
+                raise ValueError("overlapping strides")
+            self.gaps[d] = gap
+            base = abs(strides[d]) * max(sizes[d], 1)
+        lo = ex.reach(sizes, strides)[0] if math.prod(sizes) else 0
+        self.lead = offset + lo        # storage elements before the lowest one reached
+        # A stride stays static in the type where it is 1 at every size:
+        # the innermost dim's, where it is 1 and positive.
+        self.unit = {d for d in self.order[:1] if strides[d] == 1}
+        # `strided<[?, ..., ?, 1]>` at offset 0 is the row-major type
+        # (language.md, "Dynamic sizes"): such a type is written with `?`
+        # for the unit stride too.
+        self.collapses = self.rank >= 2 and self.unit == {self.rank - 1} and offset == 0
+        l = self.layout(sizes)
+        if l.offset != offset or any(s > 1 and a != b for s, a, b in zip(sizes, l.strides, strides)):
+            raise ValueError("the pattern does not give the declared layout back")
+
+    def strides(self, sizes):
+        out, base = [0] * self.rank, 1
+        for d in self.order:
+            st = base + self.gaps[d]
+            out[d] = self.sign[d] * st
+            base = st * max(sizes[d], 1)
+        return out
+
+    def layout(self, sizes) -> "tv.Layout":
+        """The argument's layout at these sizes, in a storage of its own."""
+        strides = self.strides(sizes)
+        lo, hi = ex.reach(sizes, strides) if math.prod(sizes) else (0, 0)
+        offset = self.lead - lo
+        n = offset + hi + 1 if math.prod(sizes) else offset
+        return tv.Layout(tuple(sizes), tuple(strides), offset, n, True)
+
+    def type(self, dt: de.DType) -> str:
+        # The offset stays static (the one exec_test.py declared): dynamic
+        # code generation rejects `offset: ?` in an argument type, and an
+        # argument's offset does not change what the caller passes (abi.md).
+        unit = set() if self.collapses else self.unit
+        strides = ", ".join("1" if d in unit else "?" for d in range(self.rank))
+        return (f"!layout.tensor<{'?x' * self.rank}{dt.name}, strided<[{strides}]"
+                + (f", offset: {self.static_offset}>>" if self.static_offset else ">>"))
+
+
+@dataclasses.dataclass
+class PatternArg(de.ArgSpec):
+    """A tensor argument with every size `?` whose strides (`?`, or 1) follow
+    a StridePattern."""
+    pattern: Optional[StridePattern] = None
+
+    def type(self):
+        return self.pattern.type(self.dt)
+
+
+@dataclasses.dataclass
+class StorageArg(de.ArgSpec):
+    """A `!layout.storage<?xT>` argument: a 1-D tensor of n elements."""
+
+    def type(self):
+        return f"!layout.storage<?x{self.dt.name}>"
+
+
+class PatternBuffer(de.Buffer):
+    """A PatternArg's buffer: its own storage (GUARD bytes either side, the
+    elements outside the view random bytes), the DLTensor pointing at the
+    view's first element with the pattern's strides (never NULL)."""
+
+    def __init__(self, dt: de.DType, layout, rng: np.random.Generator):
+        self.dt, self.host, self.layout = dt, None, layout
+        self.sizes, self.strides = tuple(layout.sizes), tuple(layout.strides)
+        self.n = layout.storage
+        self.nbytes = self.n * dt.size
+        self.raw = torch.full((self.nbytes + 2 * de.GUARD,), de.GUARD_FILL, dtype=torch.uint8)
+        self.storage = self.raw[de.GUARD:de.GUARD + self.nbytes]
+        self.storage.copy_(torch.from_numpy(rng.integers(0, 256, self.nbytes, dtype=np.uint8)))
+        if dt.name == "i1":
+            self.storage.bitwise_and_(1)
+        self.shape_arr = (ctypes.c_int64 * max(len(self.sizes), 1))(*self.sizes)
+        self.stride_arr = (ctypes.c_int64 * max(len(self.sizes), 1))(*self.strides)
+        self.dl = de.DLTensor()
+        self.dl.data = self.raw.data_ptr() + de.GUARD + layout.offset * dt.size
+        self.dl.device = de.DLDevice(1, 0)
+        self.dl.ndim = len(self.sizes)
+        self.dl.dtype = de.DLDataType(dt.code, dt.bits, 1)
+        self.dl.shape = self.shape_arr
+        self.dl.strides = self.stride_arr
+        self.dl.byte_offset = 0
+
+    def typed(self) -> torch.Tensor:
+        """The view's values (a copy: the strides may be negative)."""
+        if math.prod(self.sizes) == 0:
+            return torch.empty(self.sizes, dtype=self.dt.torch)
+        return self.storage.view(self.dt.torch)[ex.indices(self.layout)]
+
+    def fill(self, t: torch.Tensor):
+        if math.prod(self.sizes):
+            self.storage.view(self.dt.torch)[ex.indices(self.layout)] = t
+
+
 class FormProg(de.Prog):
     """A Prog whose reference treats layout.flip as the view it is.
 
@@ -192,11 +341,36 @@ class FormProg(de.Prog):
         self.result_layouts: Dict[int, object] = {}  # id(result tensor) -> model layout (views of arguments)
 
     def reference(self, inputs: Dict[str, torch.Tensor]):
-        env = {"%" + k: v for k, v in inputs.items()}
         lay = {"%" + k: tv.Layout(tuple(v.shape), tv.contiguous_strides(tuple(v.shape)), 0, v.numel(), True)
                for k, v in inputs.items()}
+        negative, storages = {}, {}
+        for a in self.args:
+            if isinstance(a, PatternArg):
+                # The argument as the caller passes it: a view of its own
+                # storage with the pattern's strides (values elsewhere 0).
+                t = inputs[a.name]
+                l = a.pattern.layout(tuple(t.shape))
+                lay["%" + a.name] = l
+                if any(st < 0 for st in l.strides):
+                    # PyTorch has no negative strides: a new tensor of its
+                    # values stands in (what PyTorch returns of it is a
+                    # copy), and the ops after it follow the model, as
+                    # after a flip.
+                    negative["%" + a.name] = t.clone()
+                    continue
+                storage = torch.zeros(l.storage, dtype=t.dtype)
+                if t.numel():
+                    storage[ex.indices(l)] = t
+                # As torch.as_strided, but a base tensor itself, so that
+                # run_good sees its views (`_base`) as views of it.
+                x = torch.empty(0, dtype=t.dtype)
+                x.set_(storage.storage(), l.offset, l.sizes, l.strides)
+                inputs[a.name] = x
+                storages[a.name] = storage
+        env = {"%" + k: v for k, v in inputs.items()}
+        env.update(negative)
         root = {"%" + k: k for k in inputs}
-        flipped = set()
+        flipped = set(negative)
         checks = {}
         for i, op in enumerate(self.ops):
             vals = [env[o] for o in op.operands]
@@ -205,7 +379,9 @@ class FormProg(de.Prog):
                 dst = op.operands[1]
                 if dst in flipped:
                     idx = ex.indices(lay[dst]).reshape(-1)
-                    inputs[root[dst]].view(-1)[idx] = vals[1].reshape(-1)
+                    storage = storages.get(root[dst])
+                    storage = inputs[root[dst]].view(-1) if storage is None else storage
+                    storage[idx] = vals[1].reshape(-1)
                 continue
             src, tvop = op.operands[0], self.tvops.get(i)
             out_lay = None
@@ -249,21 +425,28 @@ def convert(fn: ex.Fn, origin: str):
     for e in fn.__dict__.get("trace", []):
         kind = e[0]
         if kind == "storage":
-            return None, "a !layout.storage argument"
-        if kind == "arg":
+            # !layout.storage<?xT>: its length varies with the shape.
+            _, name, dt, n, data = e
+            names[name] = p.arg(name[1:], dt, [None], kind=data)
+            p.args[-1] = StorageArg(p.args[-1].name, p.args[-1].dt, [None])
+            p.types[name] = p.args[-1].type()
+            p.natural[name[1:]] = [n]
+        elif kind == "arg":
             _, name, dt, sizes, strides, offset, data = e
-            if any(st < 0 for st in strides):
-                return None, "an argument with negative strides"
-            if tuple(strides) != tuple(tv.contiguous_strides(sizes)):
-                return None, "an argument with non-row-major strides"
-            if offset:
-                return None, "an argument with an offset"
             names[name] = p.arg(name[1:], dt, [None] * len(sizes), kind=data)
             p.natural[name[1:]] = list(sizes)
+            if tuple(strides) != tuple(tv.contiguous_strides(sizes)) or offset:
+                # Non-row-major, offset or negative strides: every size `?`,
+                # the strides `?` (1 where it is 1 at every size), the
+                # layout at other sizes the declared one's pattern.
+                try:
+                    pattern = StridePattern(sizes, strides, offset)
+                except ValueError as err:
+                    return None, f"an argument whose strides follow no pattern ({err})"
+                p.args[-1] = PatternArg(p.args[-1].name, p.args[-1].dt, [None] * len(sizes), pattern=pattern)
+                p.types[name] = p.args[-1].type()
         elif kind == "op":
             _, o, src, outs = e
-            if isinstance(o, tv.AsStrided):
-                return None, "as_strided (static sizes, strides, offset) of a dynamic operand"
             if isinstance(o, tv.Split):
                 if o.results == 1:
                     f = (lambda t, o=o: t.split_with_sizes(o.sizes, o.dim)[0])
@@ -289,6 +472,8 @@ def convert(fn: ex.Fn, origin: str):
             p.ret(*[names[n] for n in e[1]])
     if not p.args:
         return None, "no argument"
+    if any(a.written and isinstance(a, PatternArg) and any(g < 0 for g in a.pattern.sign) for a in p.args):
+        return None, "a written argument with negative strides (PyTorch cannot hold it)"
     return p, None
 
 
@@ -403,6 +588,10 @@ def choose_shapes(p: FormProg, seed: int, want=4):
     seen = {json.dumps(nat, sort_keys=True)}
     good, bad, bad_msgs = [], [], set()
     need = {"zero": None, "one": None, "odd": None, "odd_small": None}
+    # A program with an as_strided runs at least one operand too small for
+    # it (PyTorch's setStorage message) where a candidate gives one.
+    strided_op = any(isinstance(o, tv.AsStrided) for o in p.tvops.values())
+    too_small = None
     for cand in candidates(p, rng):
         key = json.dumps(cand, sort_keys=True)
         if key in seen or any(math.prod(s) > limit for s in cand.values()):
@@ -417,10 +606,14 @@ def choose_shapes(p: FormProg, seed: int, want=4):
                 if f and need[k] is None:
                     need[k] = key
             good.append((key, cand))
-        elif r[1] not in bad_msgs and len(bad) < 3:
-            bad_msgs.add(r[1])
-            bad.append(cand)
-        if all(need[k] for k in ("zero", "one", "odd")) and len(good) >= 2 * want and bad:
+        else:
+            if strided_op and too_small is None and r[1].startswith("setStorage: "):
+                too_small = (cand, r[1])
+            if r[1] not in bad_msgs and len(bad) < 3:
+                bad_msgs.add(r[1])
+                bad.append((cand, r[1]))
+        if all(need[k] for k in ("zero", "one", "odd")) and len(good) >= 2 * want and bad and \
+                (not strided_op or too_small):
             break
     picked = []
     for k in ("zero", "one", "odd", "odd_small"):
@@ -436,7 +629,9 @@ def choose_shapes(p: FormProg, seed: int, want=4):
     p.cover = {k for k in ("zero", "one", "odd") if need[k] and need[k] in picked[:want]}
     extra = len(p.shapes) - 1
     n_bad = max(3 - extra, 1 if bad else 0)
-    p.bad = [{"shape": s, "why": "pytorch"} for s in bad[:n_bad]]
+    if too_small is not None and too_small not in bad[:n_bad]:
+        bad = [too_small] + [b for b in bad if b is not too_small]
+    p.bad = [{"shape": s, "why": "pytorch", "msg": m} for s, m in bad[:n_bad]]
 
 
 # ---------------------------------------------------------------------------
@@ -460,6 +655,12 @@ class Runner(de.Runner):
             self.in_good = False
             Runner.current = None
         self.count(p, self.bad_calls != bad, self.failed == failed)
+
+    def arg_buffer(self, p, a, sizes, null_strides=False):
+        """A PatternArg is passed with its pattern's layout at these sizes."""
+        if isinstance(a, PatternArg):
+            return PatternBuffer(a.dt, a.pattern.layout(tuple(sizes)), self.rng)
+        return super().arg_buffer(p, a, sizes, null_strides)
 
     def run_bad(self, p, f, lib, shape, *a, **kw):
         if self.in_good:
@@ -490,6 +691,16 @@ def view_in(arg: torch.Tensor, want: torch.Tensor, strides) -> bool:
     if found is None:
         return False
     name, l = found
+    spec = next((a for a in p.args if a.name == name), None)
+    if isinstance(spec, PatternArg):
+        # The argument's values in its own storage (the pattern's layout).
+        al = spec.pattern.layout(tuple(arg.shape))
+        storage = torch.zeros(al.storage, dtype=arg.dtype)
+        if arg.numel():
+            storage[ex.indices(al)] = arg
+        if tuple(l.sizes) != tuple(want.shape) or l.storage != al.storage:
+            return False
+        return de.first_mismatch(ex.gather(storage, l), want) is None
     if tuple(l.sizes) != tuple(want.shape) or l.storage != arg.numel():
         return False
     return de.first_mismatch(ex.gather(arg.contiguous().view(-1), l), want) is None

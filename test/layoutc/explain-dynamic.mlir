@@ -118,3 +118,15 @@ func.func @rowargmax(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xi64> {
   %r = layout.reduce argmax %x dims [1] : !layout.tensor<?x?xf32>
   return %r : !layout.tensor<?xi64>
 }
+
+// as_strided with static sizes, strides and offset over a tensor of dynamic
+// sizes checks at run time that the view fits the tensor's storage, with
+// PyTorch's message (its storage size counts bytes).
+// CHECK-LABEL: "name": "strided"
+// CHECK: "symbolic": {"symbols": {"x[0]": "x[0]", "x[1]": "x[1]", "s0": "(x[0]*x[1] == 0) ? 0 : x[0]*x[1]"},
+// CHECK: "checks": [{"requires": "s0 >= 25", "message": "setStorage: sizes [3, 4], strides [1, 5], storage offset 7, and itemsize 4 requiring a storage size of 100 are out of bounds for storage of size 4*s0"}],
+func.func @strided(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<3x4xf32> {
+  %v = layout.as_strided %x [3, 4] strides [1, 5] offset 7 : !layout.tensor<?x?xf32>
+  %c = layout.clone %v contiguous : !layout.tensor<3x4xf32, strided<[1, 5], offset: 7>>
+  return %c : !layout.tensor<3x4xf32>
+}

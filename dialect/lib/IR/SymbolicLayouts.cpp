@@ -11,6 +11,7 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -122,9 +123,88 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
   if (std::optional<Fallible<SymLayout>> l =
           RuleOps::dispatch<Fallible<SymLayout>>(op, rule))
     return *l;
+  if (auto strided = dyn_cast<AsStridedOp>(op); strided && declared.isStatic())
+    if (Fallible<std::monostate> in = requireInStorage(strided, declared); !in)
+      return fail(in.message());
   if (declared.isStatic())
     return SymLayout::fromStatic(declared);
   return opaqueLayout(symbols, declared, name);
+}
+
+/// Elements of the storage that `root` (getStorageRoot) owns: a storage
+/// argument's size (an input symbol); what a tensor's view reaches (a tensor
+/// argument's storage is exactly that, a new tensor's is dense), none when
+/// it has no elements; for a copy PyTorch makes for some sizes only, the
+/// copy's where it copies, else its operand's storage's.
+Fallible<SymExpr> SymbolicLayouts::storageElements(Value root) {
+  if (isa<StorageType>(root.getType())) {
+    auto [it, added] = storageSymbols.try_emplace(root, SymExpr(0));
+    if (added) {
+      std::string name = "storage" + std::to_string(storageSymbols.size());
+      if (auto arg = dyn_cast<BlockArgument>(root))
+        name = "arg" + std::to_string(arg.getArgNumber()) + ".size";
+      it->second = symbols.input(name, /*isSize=*/true);
+    }
+    return it->second;
+  }
+  Fallible<SymLayout> l = get(root);
+  if (!l)
+    return fail(l.message());
+  SymExpr numel(1), hi = l->offset;
+  for (auto [size, stride] : llvm::zip_equal(l->sizes, l->strides)) {
+    numel = numel * size;
+    hi = hi + (size - SymExpr(1)) * symbols.max(stride, SymExpr(0));
+  }
+  SymExpr reach =
+      symbols.select(SymCond::eq(numel, SymExpr(0)), SymExpr(0), hi + 1);
+  const SymMaybeCopy *c = mayCopy(root);
+  if (!c || symbols.decide(c->copies).has_value())
+    return reach;
+  Fallible<SymExpr> operand =
+      storageElements(getStorageRoot(root.getDefiningOp()->getOperand(0)));
+  if (!operand)
+    return operand;
+  return symbols.select(c->copies, reach, *operand);
+}
+
+/// as_strided with static sizes, strides and offset over a storage whose
+/// size is known only at run time (a dynamic argument's, or a new tensor's
+/// of dynamic sizes): the view must fit, checked when the function is
+/// called, with PyTorch's message (its storage size counts bytes). Type
+/// inference checks a storage of static size.
+Fallible<std::monostate>
+SymbolicLayouts::requireInStorage(AsStridedOp op, const StridedLayout &view) {
+  Value root = getStorageRoot(op.getInput());
+  if (getStorageSize(root))
+    return std::monostate();
+  Fallible<std::optional<Span>> s = span(view);
+  if (!s)
+    return fail(s.message());
+  // A view without elements may sit anywhere.
+  if (!*s)
+    return std::monostate();
+  int64_t itemBytes = cast<StridedTensorType>(op.getType()).getElementBytes();
+  std::optional<int64_t> need = llvm::checkedAdd((*s)->hi, int64_t(1));
+  std::optional<int64_t> needBytes =
+      need ? llvm::checkedMul(*need, itemBytes) : std::nullopt;
+  if ((*s)->lo < 0 || !needBytes)
+    return fail("as_strided: sizes " + formatDims(view.sizes) + ", strides " +
+                formatDims(view.strides) + " and storage offset " +
+                std::to_string(view.offset) + " reach storage element " +
+                std::to_string((*s)->lo < 0 ? (*s)->lo : (*s)->hi) +
+                ", outside any storage");
+  Fallible<SymExpr> elements = storageElements(root);
+  if (!elements)
+    return fail(elements.message());
+  return symbols.require(SymCond::ge(*elements, SymExpr(*need)),
+                         "setStorage: sizes " + formatDims(view.sizes) +
+                             ", strides " + formatDims(view.strides) +
+                             ", storage offset " + std::to_string(view.offset) +
+                             ", and itemsize " + std::to_string(itemBytes) +
+                             " requiring a storage size of " +
+                             std::to_string(*needBytes) +
+                             " are out of bounds for storage of size {0}",
+                         {*elements * SymExpr(itemBytes)});
 }
 
 const SymMaybeCopy *SymbolicLayouts::mayCopy(Value v) {

@@ -54,6 +54,8 @@ MemoryFormat toMemoryFormat(FormatKind kind);
 /// "arg<i>"); a value no rule derives (as_strided with index operands)
 /// gets a fresh symbol for each `?` of its type. Ask for values in program
 /// order to number derived symbols in that order.
+class AsStridedOp;
+
 class SymbolicLayouts {
 public:
   /// The layout of `v` (a !layout.tensor), or why there is none.
@@ -66,9 +68,15 @@ public:
 
 private:
   Fallible<SymLayout> derive(Value v);
+  Fallible<std::monostate> requireInStorage(AsStridedOp op,
+                                            const StridedLayout &view);
+  Fallible<SymExpr> storageElements(Value root);
   SymTable symbols;
   llvm::DenseMap<Value, SymLayout> cache;
   llvm::DenseMap<Value, SymMaybeCopy> copies;
+  /// A dynamic storage argument's size, the input symbol as_strided's
+  /// bounds check reads.
+  llvm::DenseMap<Value, SymExpr> storageSymbols;
 };
 
 } // namespace layout
