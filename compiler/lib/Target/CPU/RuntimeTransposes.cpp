@@ -569,11 +569,20 @@ void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib, int64_t n,
     cols.push_back(rtSquare(base, blk * n, n));
   Value out = e.add(e.add(d, ib), e.mul(ia, da));
   for (int64_t i = 0; i < n; ++i) {
+    Value row = e.add(out, e.mulc(da, i));
+    // Stores that stream go out a line at a time; the others a square's
+    // row each, which spares the shuffles that would join them.
+    if (!streaming) {
+      for (int64_t blk = 0; blk < blocks; ++blk)
+        e.store(e.convert(cols[blk][i], src, dst), dstPtr, dst.mem,
+                e.add(row, e.c64(blk * n)));
+      continue;
+    }
     SmallVector<Value> parts;
     for (int64_t blk = 0; blk < blocks; ++blk)
       parts.push_back(cols[blk][i]);
-    e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem,
-            e.add(out, e.mulc(da, i)), streaming);
+    e.store(e.convert(concat(parts), src, dst), dstPtr, dst.mem, row,
+            streaming);
   }
 }
 
