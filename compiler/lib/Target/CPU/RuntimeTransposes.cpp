@@ -11,6 +11,7 @@
 #include "CPUKernels.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <functional>
 
@@ -183,10 +184,15 @@ Value KernelBuilder::rtSkews() {
 }
 
 /// Skewed tiles (skewedTiles) with run-time strides; masked squares or
-/// elements (rtEdge) at the edges.
+/// elements (rtEdge) at the edges. Their loads prefetch rowPrefetchBytes
+/// ahead along the rows, as the static skewed tiles' do along long rows
+/// (here for every length: a prefetch past a short row's end only warms
+/// what a later window reads, and faults on nothing).
 void KernelBuilder::rtSkewed(Value s, Value d) {
   auto [a, bl] = *k.plan.tiledLoops;
   usesStreaming = true;
+  llvm::SaveAndRestore<int64_t> ahead(prefetchAhead,
+                                      cpu().tuning.rowPrefetchBytes);
   int64_t n = k.plan.squareEdge;
   Range ra = rtRange(a), rb = rtRange(bl);
   Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
