@@ -532,17 +532,40 @@ void KernelBuilder::rtTiles(Value s, Value d) {
     });
     edgeStart = pb.halfEnd;
   }
+  // A quarter of the edge or more left, where that is 4 or more (4-byte
+  // types with AVX-512): a column of quarter squares, so that short planes
+  // (P9's 8 x 4) move in whole squares rather than a masked one.
+  int64_t quarter = n / 4;
+  Value colsLeft = pb.colsLeft;
+  bool quarters = quarter >= 4 && src.bytes >= 4 && dst.bytes >= 4;
+  if (quarters) {
+    Value quarterEnd = floorTo(edgeStart, rb.hi, quarter);
+    Value aEnd = floorTo(ra.lo, ra.hi, quarter);
+    Value rowsLeft = arith::SubIOp::create(e.b, ra.hi, aEnd);
+    e.forLoop(edgeStart, quarterEnd, quarter, [&](Value ib) {
+      e.forLoop(ra.lo, aEnd, quarter, [&](Value ia) {
+        rtMicro(s, d, ia, ib, quarter, 1, /*streaming=*/false);
+      });
+      ifPositive(rowsLeft, [&] {
+        rtEdge(s, d, aEnd, ib, quarter, rowsLeft, e.c64(quarter));
+      });
+    });
+    edgeStart = quarterEnd;
+    colsLeft = arith::SubIOp::create(e.b, rb.hi, quarterEnd);
+  }
   auto edgeColumn = [&](int64_t m) {
     e.forLoop(ra.lo, ra.hi, m, [&](Value ia) {
       Value rows = e.minI(e.c64(m), arith::SubIOp::create(e.b, ra.hi, ia));
-      rtEdge(s, d, ia, edgeStart, m, rows, pb.colsLeft);
+      rtEdge(s, d, ia, edgeStart, m, rows, colsLeft);
     });
   };
-  ifPositive(pb.colsLeft, [&] {
+  ifPositive(colsLeft, [&] {
+    if (quarters)
+      return edgeColumn(quarter);
     if (half < 4 || src.bytes < 4 || dst.bytes < 4)
       return edgeColumn(n);
     Value narrow = arith::CmpIOp::create(e.b, arith::CmpIPredicate::sle,
-                                         pb.colsLeft, e.c64(half));
+                                         colsLeft, e.c64(half));
     e.ifElse(
         narrow, [&] { edgeColumn(half); }, [&] { edgeColumn(n); });
   });
