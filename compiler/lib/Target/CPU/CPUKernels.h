@@ -363,6 +363,7 @@ private:
   void rtPlane(ArrayRef<int64_t> outside);
   void rtPlaneBounds();
   void rtTiles(Value s, Value d);
+  void rtNarrowColumns(Value s, Value d);
   bool rtMaySkew() const;
   Value rtSkews();
   void rtSkewed(Value s, Value d);

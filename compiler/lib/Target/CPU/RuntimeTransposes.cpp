@@ -518,6 +518,18 @@ void KernelBuilder::rtTiles(Value s, Value d) {
               [&](Value ib) { column(ib, blocks); });
   e.forLoop(blocks > 1 ? pb.bWide : bLines, pb.bFull, n,
             [&](Value ib) { column(ib, 1); });
+  rtNarrowColumns(s, d);
+}
+
+/// The columns of a plane past its whole squares along b (rtTiles): half
+/// squares where half an edge or more is left, quarter squares where a
+/// quarter is (4-byte types with AVX-512), and partial squares (rtEdge) for
+/// the rest.
+void KernelBuilder::rtNarrowColumns(Value s, Value d) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  int64_t n = k.plan.squareEdge;
+  Range ra = rtRange(a), rb = rtRange(bl);
+  const auto &pb = rtBounds;
   // Half a square's edge or more left along b: a column of half squares.
   int64_t half = n / 2;
   Value edgeStart = pb.bFull;
