@@ -23,6 +23,14 @@ using namespace mlir::layout::cpu;
 // Transposes
 //===----------------------------------------------------------------------===//
 
+/// The conjunction of `conds` (at least one).
+static Value allOf(Emitter &e, ArrayRef<Value> conds) {
+  Value r = conds.front();
+  for (Value c : conds.drop_front())
+    r = arith::AndIOp::create(e.b, r, c);
+  return r;
+}
+
 /// The loops other than a and b run around the plane in the plan's order.
 void KernelBuilder::rtTranspose() {
   auto [a, bl] = *k.plan.tiledLoops;
@@ -160,12 +168,6 @@ Value KernelBuilder::rtSkews() {
   auto cmp = [&](arith::CmpIPredicate p, Value x, int64_t y) {
     return arith::CmpIOp::create(e.b, p, x, e.c64(y)).getResult();
   };
-  auto all = [&](ArrayRef<Value> conds) {
-    Value r = conds.front();
-    for (Value c : conds.drop_front())
-      r = arith::AndIOp::create(e.b, r, c);
-    return r;
-  };
   Value unaligned = rtRowsOffLines(rtDstStrides[a]);
   Value wide = cmp(arith::CmpIPredicate::sge,
                    arith::SubIOp::create(e.b, rb.hi, rb.lo), 4 * line);
@@ -179,8 +181,8 @@ Value KernelBuilder::rtSkews() {
       cmp(arith::CmpIPredicate::sle,
           e.mulc(absSb, (target.skewLines + 1) * line * src.bytes),
           target.skewWindowBytes);
-  return all({rtStream, unaligned, wide,
-              arith::OrIOp::create(e.b, longRows, smallWindow)});
+  return allOf(e, {rtStream, unaligned, wide,
+                   arith::OrIOp::create(e.b, longRows, smallWindow)});
 }
 
 /// Skewed tiles (skewedTiles) with run-time strides; masked squares or
@@ -257,10 +259,7 @@ Value KernelBuilder::rtStages() {
   if (src.bytes < 4 || dst.bytes < 4)
     conds.push_back(cmp(arith::CmpIPredicate::eq,
                         arith::RemSIOp::create(e.b, rtSizes[bl], e.c64(n)), 0));
-  Value all = conds.front();
-  for (Value c : ArrayRef<Value>(conds).drop_front())
-    all = arith::AndIOp::create(e.b, all, c);
-  return all;
+  return allOf(e, conds);
 }
 
 /// Staged rows (emitStaged) with run-time strides: each whole block's
