@@ -117,3 +117,75 @@ func.func @copy_between_dynamic_overlapping_rows(%x: !layout.tensor<?x?xf32>) {
   layout.copy %a, %b : !layout.tensor<?x?xf32, strided<[?, 1]>>, !layout.tensor<?x?xf32, strided<[?, 1], offset: ?>>
   return
 }
+
+// -----
+
+// Every other column of a row-major argument: its elements are distinct for
+// every size (a slice keeps indices apart), so the copy stays.
+// CHECK-LABEL: func.func @copy_into_dynamic_stepped_columns
+// CHECK:         layout.copy
+func.func @copy_into_dynamic_stepped_columns(%x: !layout.tensor<?x?xf32>, %y: !layout.tensor<?x?xf32>) {
+  %v = layout.slice %x dim 1 [: : 2] : !layout.tensor<?x?xf32>
+  layout.copy %y, %v : !layout.tensor<?x?xf32>, !layout.tensor<?x?xf32, strided<[?, 2]>>
+  return
+}
+
+// -----
+
+// The diagonal of a flipped argument whose strides are known only when it is
+// called (the call checks that they keep its elements apart).
+// CHECK-LABEL: func.func @copy_into_dynamic_diagonal
+// CHECK:         layout.copy
+func.func @copy_into_dynamic_diagonal(%x: !layout.tensor<?x?xf32, strided<[?, ?]>>, %y: !layout.tensor<?xf32>) {
+  %f = layout.flip %x [0] : !layout.tensor<?x?xf32, strided<[?, ?]>>
+  %d = layout.diagonal %f offset 1 dims 0, 1 : !layout.tensor<?x?xf32, strided<[?, ?], offset: ?>>
+  layout.copy %y, %d : !layout.tensor<?xf32>, !layout.tensor<?xf32, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
+// An expand then a transpose: distinct unless the expanded dim repeats an
+// element, which the run-time check PyTorch makes decides.
+// CHECK-LABEL: func.func @copy_into_dynamic_expand
+// CHECK:         layout.copy
+func.func @copy_into_dynamic_expand(%x: !layout.tensor<?x?xf32>, %y: !layout.tensor<?x3xf32>) {
+  %e = layout.expand %x [3, -1] : !layout.tensor<?x?xf32>
+  %t = layout.transpose %e 0, 1 : !layout.tensor<3x?xf32>
+  layout.copy %y, %t : !layout.tensor<?x3xf32>, !layout.tensor<?x3xf32, strided<[1, ?]>>
+  return
+}
+
+// -----
+
+// A dim of size 2 and stride 0 repeats elements for every size (the
+// destination has 6 elements): PyTorch's error, at compile time.
+func.func @copy_into_dynamic_broadcast_dim(%x: !layout.tensor<3xf32, strided<[?]>>, %y: !layout.tensor<2x3xf32>) {
+  %u = layout.unsqueeze %x dim 0 : !layout.tensor<3xf32, strided<[?]>>
+  %e = layout.expand %u [2, -1] : !layout.tensor<1x3xf32, strided<[?, ?]>>
+  // expected-error @below {{unsupported operation: more than one element of the written-to tensor refers to a single memory location}}
+  layout.copy %y, %e : !layout.tensor<2x3xf32>, !layout.tensor<2x3xf32, strided<[0, ?]>>
+  return
+}
+
+// -----
+
+// After an expand, a diagonal mixes the expanded dim with another: layoutc
+// cannot tell from the strides alone whether elements repeat.
+func.func @copy_into_dynamic_expand_diagonal(%x: !layout.tensor<?x?xf32>, %y: !layout.tensor<?xf32>) {
+  %e = layout.expand %x [3, -1] : !layout.tensor<?x?xf32>
+  %d = layout.diagonal %e offset 0 dims 0, 1 : !layout.tensor<3x?xf32>
+  // expected-error @below {{cannot prove that the destination (?):(?)+0 does not overlap itself}}
+  layout.copy %y, %d : !layout.tensor<?xf32>, !layout.tensor<?xf32, strided<[?]>>
+  return
+}
+
+// -----
+
+// Windows that overlap (step 1 < size 2) share elements.
+func.func @copy_into_dynamic_overlapping_windows(%x: !layout.tensor<?xf32>, %y: !layout.tensor<?x2xf32>) {
+  %w = layout.unfold %x dim 0 size 2 step 1 : !layout.tensor<?xf32>
+  // expected-error @below {{cannot prove that the destination (?, 2):(1, 1)+0 does not overlap itself}}
+  layout.copy %y, %w : !layout.tensor<?x2xf32>, !layout.tensor<?x2xf32, strided<[1, 1]>>
+  return
+}

@@ -143,9 +143,9 @@ TENSOR_TYPE = re.compile(r"!layout\.tensor<(?:[^<>]|<[^<>]*>)*>")
 # --strict). Anything else layoutc rejects or gets wrong is a failure.
 KNOWN = {
     "L1": "layout.copy into a dynamic destination that layoutc cannot prove distinct for every size "
-          "(a strided slice of an argument, an argument declared with `?` strides): 'cannot prove that "
-          "the destination ... does not overlap "
-          "itself'; a permutation of a dense layout (a row-major argument, a transpose) is proven",
+          "(an expand followed by a view that merges dims, an unfold whose windows overlap, as_strided "
+          "of a dynamic tensor): 'cannot prove that the destination ... does not overlap itself'; views "
+          "of an argument that keep indices apart are proven, and an expand is checked at run time",
     "L2": "--target cuda: a kernel CUDA code generation rejects with a clear error at the op "
           "('CUDA code generation: ...')",
 }
@@ -1096,7 +1096,32 @@ def copy_programs() -> List[Prog]:
     p.copy(x, p.select(y, 1, 2))
     add(p, [{"x": [4], "y": [4, 3]}, {"x": [0], "y": [0, 5]}, {"x": [1], "y": [1, 3]}, {"x": [33], "y": [33, 17]}],
         bad=[{"x": [4], "y": [4, 2]}, {"x": [3], "y": [4, 3]}])
-    # 1-D destinations (what code generation proves non-overlapping today).
+    # Destinations whose elements are distinct for every size: views of a
+    # row-major argument that keep indices apart (diagonal, windows of an
+    # unfold that do not overlap) ...
+    p = Prog("copy_into_diagonal")
+    x = p.arg("x", "i32", [None])
+    y = p.arg("y", "i32", [None, None])
+    p.copy(x, p.diagonal(y, 1, 0, 1))
+    add(p, [{"x": [3], "y": [3, 4]}, {"x": [0], "y": [0, 5]}, {"x": [1], "y": [1, 2]}, {"x": [17], "y": [33, 18]}],
+        bad=[{"x": [4], "y": [3, 4]}])
+    p = Prog("copy_into_unfold")
+    x = p.arg("x", "f32", [None, None, None])
+    y = p.arg("y", "f32", [None, None])
+    p.copy(x, p.view(y, "unfold", "dim 1 size 2 step 3", lambda t: t.unfold(1, 2, 3)))
+    add(p, [{"x": [2, 3, 2], "y": [2, 8]}, {"x": [0, 2, 2], "y": [0, 5]}, {"x": [1, 1, 2], "y": [1, 2]},
+            {"x": [17, 11, 2], "y": [17, 33]}],
+        bad=[{"x": [2, 2, 2], "y": [2, 8]}])
+    # ... and an expand, whose destination PyTorch refuses at run time where
+    # an expanded dim repeats elements (a size-1 dim expanded to 3).
+    p = Prog("copy_into_expanded")
+    x = p.arg("x", "f64", [None, None])
+    y = p.arg("y", "f64", [None, None])
+    p.copy(x, p.transpose(p.expand(y, [3, -1]), 0, 1))
+    add(p, [{"x": [5, 3], "y": [3, 5]}, {"x": [0, 3], "y": [1, 0]}, {"x": [0, 3], "y": [3, 0]},
+            {"x": [33, 3], "y": [3, 33]}],
+        bad=[{"x": [5, 3], "y": [1, 5]}, {"x": [1, 3], "y": [1, 1]}, {"x": [5, 3], "y": [2, 5]}])
+    # 1-D destinations.
     p = Prog("copy1d_convert")
     x = p.arg("x", "f64", [None, None], kind="f32exact")
     p.copy(p.select(x, 1, 1), p.arg("y", "f16", [None]))
@@ -1627,6 +1652,18 @@ def sizes_of_type(t: str) -> List[Optional[int]]:
     return dv.parse_type(t)
 
 
+def type_strides(t: str, sizes) -> List[int]:
+    """A tensor type's strides at `sizes`: its `strided<[...]>`, row-major
+    where it has none or a stride is `?`."""
+    strides = list(row_major(sizes))
+    m = re.search(r"strided<\[([^\]]*)\]", t)
+    if m:
+        for d, st in enumerate(m.group(1).split(",")):
+            if st.strip() != "?":
+                strides[d] = int(st)
+    return strides
+
+
 def dtype_of_type(t: str) -> str:
     body = t[len("!layout.tensor<"):].split(",")[0].rstrip(">")
     return body.split("x")[-1]
@@ -1699,10 +1736,6 @@ def random_program(index: int, seed: int) -> Prog:
                 rdims = rng.sample(range(rank), rng.randint(0, rank))
                 rdims = [d - rank if rng.random() < 0.3 else d for d in rdims]
             prog.ret(prog.reduce(v, reduce_kind, rdims, keepdim=rng.random() < 0.3))
-        elif len(sizes) >= 2 or (ending == "copy_bcast" and sizes):
-            # Random chains convert where a copy into a destination of rank
-            # >= 2 would need its distinctness proven (limitation L1).
-            prog.ret(prog.to(v, out_dt))
         else:
             lead = [None] if ending == "copy_bcast" else []
             prog.copy_lead = len(lead)
@@ -1829,7 +1862,12 @@ class Runner:
             strides = list(res.stride())
             producer = next((op for op in p.ops if p.rets[r] in op.results), None)
             reshaped = producer is not None and re.match(r"layout\.(reshape|flatten|view) ", producer.text)
-            if reshaped:
+            t = p.types[p.rets[r]]
+            if "?" not in t and min(type_strides(t, sizes), default=0) >= 0:
+                # A static result type is the layout the header states (it
+                # differs from PyTorch's after a flip, layoutc's view).
+                strides = type_strides(t, sizes)
+            elif reshaped:
                 # A reshape / flatten PyTorch views (any strides) is
                 # written row-major where layoutc copies.
                 strides = list(row_major(sizes))
@@ -1856,13 +1894,7 @@ class Runner:
                 continue
             t = p.types[p.rets[r]]
             sizes = [0 if s is None else s for s in sizes_of_type(t)]
-            strides = list(row_major(sizes))
-            m = re.search(r"strided<\[([^\]]*)\]", t)
-            if m:
-                for d, st in enumerate(m.group(1).split(",")):
-                    if st.strip() != "?":
-                        strides[d] = int(st)
-            bufs.append((r, Buffer(dt, sizes, strides)))
+            bufs.append((r, Buffer(dt, sizes, type_strides(t, sizes))))
         return bufs
 
     def run_good(self, p: Prog, f, lib: Library, shape: dict):

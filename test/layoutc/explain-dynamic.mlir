@@ -2,8 +2,8 @@
 // RUN: layoutc %s --emit=obj,header -o %t && FileCheck %s --check-prefix=CODEGEN < %t.h
 // What dynamic code generation cannot compile yet has no kernels, and says
 // why.
-// RUN: layoutc %S/../Target/CPU/Inputs/dynamic-storage.mlir --emit=explain | FileCheck %s --check-prefix=UNCOMPILED
-// UNCOMPILED: "kernels": null, "kernels_error": "{{.*}}dynamic-storage.mlir:1:1: dynamic code generation needs !layout.tensor arguments, but argument #0 has type '!layout.storage<?xf32>'"}}
+// RUN: layoutc %S/../Target/CPU/Inputs/dynamic-offset.mlir --emit=explain | FileCheck %s --check-prefix=UNCOMPILED
+// UNCOMPILED: "kernels": null, "kernels_error": "{{.*}}dynamic-offset.mlir:1:1: dynamic code generation needs a static offset in argument #1's type '!layout.tensor<?xf32, strided<[1], offset: ?>>'"}}
 
 // A function with dynamic layouts gets a `symbolic` section: each result's
 // sizes, strides and offset as expressions of the arguments' sizes (x[k] is
@@ -117,6 +117,19 @@ func.func @colsum(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xf32> {
 func.func @rowargmax(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?xi64> {
   %r = layout.reduce argmax %x dims [1] : !layout.tensor<?x?xf32>
   return %r : !layout.tensor<?xi64>
+}
+
+// A copy into an expanded argument checks at run time, as PyTorch does,
+// that no expanded dim of size above 1 repeats an element (stride 0) unless
+// the destination is empty.
+// CHECK-LABEL: "name": "into_expanded"
+// CHECK: "symbolic": {"symbols": {"x[0]": "x[0]", "x[1]": "x[1]", "s0": "(x[0] == 3) ? x[1] : 0"},
+// CHECK: {"requires": "3*x[1] == 0 || s0 != 0", "message": "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."}],
+func.func @into_expanded(%x: !layout.tensor<?x?xf32>, %y: !layout.tensor<?x3xf32>) {
+  %e = layout.expand %x [3, -1] : !layout.tensor<?x?xf32>
+  %t = layout.transpose %e 0, 1 : !layout.tensor<3x?xf32>
+  layout.copy %y, %t : !layout.tensor<?x3xf32>, !layout.tensor<?x3xf32, strided<[1, ?]>>
+  return
 }
 
 // as_strided with static sizes, strides and offset over a tensor of dynamic

@@ -221,6 +221,10 @@ static std::string explainSymbolic(func::FuncOp func,
               : SymCond::alwaysTrue();
     } else if (isa<CopyOp, MaterializeOp>(op)) {
       when = SymCond::alwaysTrue();
+      // The run-time check that the destination's elements are distinct.
+      if (auto copy = dyn_cast<CopyOp>(op);
+          copy && !copy.getDst().getType().hasStaticLayout())
+        (void)layouts.requireDistinct(copy.getDst());
     }
     if (!when)
       return;

@@ -94,10 +94,14 @@ private:
 
   LogicalResult addArguments() {
     for (BlockArgument arg : func.getArguments()) {
+      if (auto storage = dyn_cast<StorageType>(arg.getType())) {
+        addStorageArgument(arg, storage);
+        continue;
+      }
       auto tensor = dyn_cast<StridedTensorType>(arg.getType());
       if (!tensor)
         return func.emitError("dynamic code generation needs !layout.tensor "
-                              "arguments, but argument #")
+                              "or !layout.storage arguments, but argument #")
                << arg.getArgNumber() << " has type " << arg.getType();
       Fallible<SymLayout> l = layouts.get(arg);
       StridedLayout declared = tensor.getStridedLayout();
@@ -157,6 +161,41 @@ private:
       abi.params.push_back(param);
     }
     return success();
+  }
+
+  /// A storage argument: a 1-D tensor of stride 1 whose size, where
+  /// dynamic, is the input symbol as_strided's bounds checks read.
+  void addStorageArgument(BlockArgument arg, StorageType storage) {
+    Param param;
+    param.number = arg.getArgNumber();
+    param.elementType = storage.getElementType();
+    param.sizes = {storage.hasStaticSize() ? storage.getSize() : -1};
+    param.strides = {1};
+    if (auto name =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kArgNameAttr);
+        name && isUsableArgName(name, arg.getArgNumber()))
+      param.name = name.str();
+    SymExpr size(storage.hasStaticSize() ? storage.getSize() : 0);
+    if (!storage.hasStaticSize()) {
+      size = *layouts.storageElements(arg);
+      inputOf[*size.asSymbol()] = {
+          {static_cast<int64_t>(abi.params.size()), 0, 0},
+          paramName(param) + "_size0"};
+    }
+    Buffer buffer;
+    buffer.elementType = param.elementType;
+    buffer.param = abi.params.size();
+    param.buffer = abi.buffers.size();
+    SymLayout layout;
+    layout.sizes = {size};
+    layout.strides = {SymExpr(1)};
+    layout.offset = SymExpr(0);
+    placed[arg] = {param.buffer, layout};
+    paramLayouts.push_back("sizes " + list(table(), layout.sizes) +
+                           " strides [1]");
+    abi.buffers.push_back(buffer);
+    bufferElements.push_back(SymExpr(0));
+    abi.params.push_back(param);
   }
 
   /// A new buffer for `result`, the op's row-major (or format) result.
@@ -303,6 +342,12 @@ private:
       if (failed(dstAt) || failed(srcAt))
         return failure();
       Placed dst = *dstAt, src = *srcAt;
+      // PlanCopies has proven it, maybe with a run-time check that this
+      // table must hold too, before the broadcast's as TensorIterator does.
+      if (!c.getDst().getType().hasStaticLayout() &&
+          layouts.requireDistinct(c.getDst()) != Overlap::No)
+        return op->emitError("dynamic code generation: the destination's "
+                             "elements are not known to be distinct");
       Fallible<SymLayout> read =
           broadcastTo(table(), src.layout, dst.layout.sizes);
       if (!read)

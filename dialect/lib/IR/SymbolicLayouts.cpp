@@ -31,6 +31,21 @@ static SymLayout opaqueLayout(SymTable &t, const StridedLayout &l,
   return s;
 }
 
+/// A function argument's name in symbols: its `layout.name`, else
+/// "arg<i>"; "storage" for a value that is not an argument.
+static std::string argumentName(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg)
+    return "storage";
+  std::string name = "arg" + std::to_string(arg.getArgNumber());
+  Operation *parent = arg.getOwner()->getParentOp();
+  if (auto fn = dyn_cast_or_null<FunctionOpInterface>(parent))
+    if (auto attr =
+            fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "layout.name"))
+      name = attr.getValue().str();
+  return name;
+}
+
 namespace {
 /// The ops with a symbolic rule; each one's layout follows from its input's.
 template <typename... OpTys> struct OpList {
@@ -89,12 +104,7 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
     // A static layout is exact as it is.
     if (declared.isStatic())
       return SymLayout::fromStatic(declared);
-    std::string name = "arg" + std::to_string(arg.getArgNumber());
-    Operation *parent = arg.getOwner()->getParentOp();
-    if (auto fn = dyn_cast_or_null<FunctionOpInterface>(parent))
-      if (auto attr = fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                      "layout.name"))
-        name = attr.getValue().str();
+    std::string name = argumentName(arg);
     Fallible<SymLayout> l = symbolicArgument(symbols, declared, name);
     if (l)
       return l;
@@ -137,14 +147,12 @@ Fallible<SymLayout> SymbolicLayouts::derive(Value v) {
 /// it has no elements; for a copy PyTorch makes for some sizes only, the
 /// copy's where it copies, else its operand's storage's.
 Fallible<SymExpr> SymbolicLayouts::storageElements(Value root) {
-  if (isa<StorageType>(root.getType())) {
+  if (auto storage = dyn_cast<StorageType>(root.getType())) {
+    if (storage.hasStaticSize())
+      return SymExpr(storage.getSize());
     auto [it, added] = storageSymbols.try_emplace(root, SymExpr(0));
-    if (added) {
-      std::string name = "storage" + std::to_string(storageSymbols.size());
-      if (auto arg = dyn_cast<BlockArgument>(root))
-        name = "arg" + std::to_string(arg.getArgNumber()) + ".size";
-      it->second = symbols.input(name, /*isSize=*/true);
-    }
+    if (added)
+      it->second = symbols.input(argumentName(root) + ".size", /*isSize=*/true);
     return it->second;
   }
   Fallible<SymLayout> l = get(root);
@@ -212,4 +220,83 @@ const SymMaybeCopy *SymbolicLayouts::mayCopy(Value v) {
     return nullptr;
   auto found = copies.find(v);
   return found == copies.end() ? nullptr : &found->second;
+}
+
+/// Whether a reshape from `from` to `to` only inserts or drops size-1 dims:
+/// its sizes other than 1 are the same, in the same order.
+bool SymbolicLayouts::onlyUnitDimsChange(Value from, Value to) {
+  Fallible<SymLayout> a = get(from), b = get(to);
+  if (!a || !b)
+    return false;
+  auto nonUnit = [](const SymLayout &l) {
+    SmallVector<SymExpr> out;
+    for (const SymExpr &s : l.sizes)
+      if (!s.isConstant(1))
+        out.push_back(s);
+    return out;
+  };
+  return nonUnit(*a) == nonUnit(*b);
+}
+
+Overlap SymbolicLayouts::requireDistinct(Value dst) {
+  Fallible<SymLayout> l = get(dst);
+  if (!l)
+    return Overlap::Unknown;
+  if (provablyDense(symbols, *l))
+    return Overlap::No;
+  // Back from `dst` to a distinct base. `mixing`: a view that may merge
+  // dims was met, so an expand before it could repeat elements without a
+  // stride-0 dim.
+  bool mixing = false, expanded = false;
+  for (Value v = dst;;) {
+    auto type = cast<StridedTensorType>(v.getType());
+    if (type.hasStaticLayout()) {
+      if (internalOverlap(type.getStridedLayout()) != Overlap::No)
+        return Overlap::Unknown;
+      break;
+    }
+    if (isa<BlockArgument>(v))
+      break;
+    Fallible<SymLayout> here = get(v);
+    if (here && provablyDense(symbols, *here))
+      break;
+    Operation *op = v.getDefiningOp();
+    auto unfold = dyn_cast<UnfoldOp>(op);
+    if (isa<PermuteOp, TransposeOp, MovedimOp, SliceOp, SelectOp, NarrowOp,
+            FlipOp, SqueezeOp, UnsqueezeOp, UnflattenOp, SplitOp>(op) ||
+        (unfold && unfold.getStep() >= unfold.getSize())) {
+      // Windows that do not overlap (step >= size) split a dim as
+      // unflatten and slice would.
+    } else if (isa<ViewShapeOp, ReshapeOp, FlattenOp>(op)) {
+      mixing |= !onlyUnitDimsChange(op->getOperand(0), v);
+    } else if (isa<DiagonalOp>(op)) {
+      mixing = true;
+    } else if (isa<ExpandOp>(op) && !mixing) {
+      expanded = true;
+    } else {
+      return Overlap::Unknown;
+    }
+    v = op->getOperand(0);
+  }
+  if (!expanded)
+    return Overlap::No;
+  // PyTorch's has_internal_overlap: an empty tensor never overlaps; else a
+  // dim of size > 1 and stride 0 does (its other answer, "too hard", is
+  // never reached here: the rest is distinct).
+  SymExpr numel(1);
+  SymCond distinct = SymCond::alwaysTrue();
+  for (auto [size, stride] : llvm::zip_equal(l->sizes, l->strides)) {
+    numel = numel * size;
+    distinct = SymCond::both(distinct,
+                             SymCond::either(SymCond::lt(size, SymExpr(2)),
+                                             SymCond::ne(stride, SymExpr(0))));
+  }
+  SymCond cond = SymCond::either(SymCond::eq(numel, SymExpr(0)), distinct);
+  if (symbols.decide(cond) == false)
+    return Overlap::Yes;
+  (void)symbols.require(
+      cond, "unsupported operation: more than one element of the written-to "
+            "tensor refers to a single memory location. Please clone() the "
+            "tensor before performing the operation.");
+  return Overlap::No;
 }

@@ -37,10 +37,14 @@ static bool hasStaticLayout(Value v) {
 
 /// The value whose storage a chain of pure views reads: the first value up
 /// the chain that is not produced by a pure view of a static operand (a view
-/// of a dynamic operand stays, with its checks on run-time sizes).
+/// of a dynamic operand stays, with its checks on run-time sizes), nor by an
+/// as_strided into a storage of run-time size (which keeps its bounds check,
+/// SymbolicLayouts::requireInStorage).
 static Value viewChainRoot(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (!isPureView(def))
+      break;
+    if (isa<AsStridedOp>(def) && !getStorageSize(getStorageRoot(v)))
       break;
     Value source = isa<SplitOp>(def)
                        ? cast<SplitOp>(def).getInput()

@@ -249,16 +249,12 @@ static LogicalResult checkWrites(func::FuncOp func) {
   WalkResult result = func.walk([&](CopyOp copy) {
     StridedLayout dst = layoutOf(copy.getDst());
     StridedLayout src = layoutOf(copy.getSrc());
-    // A dynamic destination is proven distinct for every size when it is a
-    // permutation of a dense layout (a row-major argument or a transpose).
-    // The static analyses take static layouts only (kDynamic is no size).
-    Overlap self = dst.isStatic() ? internalOverlap(dst) : Overlap::Unknown;
-    if (!dst.isStatic()) {
-      SymbolicLayouts layouts;
-      Fallible<SymLayout> sym = layouts.get(copy.getDst());
-      if (sym && provablyDense(layouts.table(), *sym))
-        self = Overlap::No;
-    }
+    // A dynamic destination: distinct for every size, or by PyTorch's
+    // run-time check (SymbolicLayouts::requireDistinct). The static analyses
+    // take static layouts only (kDynamic is no size).
+    Overlap self = dst.isStatic()
+                       ? internalOverlap(dst)
+                       : SymbolicLayouts().requireDistinct(copy.getDst());
     switch (self) {
     case Overlap::No:
       break;

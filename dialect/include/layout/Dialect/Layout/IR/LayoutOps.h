@@ -65,12 +65,30 @@ public:
   /// Derived once with the layout, so asking adds no symbols or checks.
   const SymMaybeCopy *mayCopy(Value v);
   SymTable &table() { return symbols; }
+  /// Whether a copy may write into `dst` (a view of dynamic layout): No
+  /// where its elements are distinct for every size the function accepts,
+  /// or where PyTorch's internal-overlap rule (has_internal_overlap: no
+  /// stride-0 dim of size > 1 unless empty) holds as a recorded run-time
+  /// check; Yes where that rule fails for every size; Unknown where layoutc
+  /// cannot tell. Distinct means reached from a tensor argument (the call
+  /// checks a written argument's strides; a row-major one is dense) or from
+  /// a provably dense or statically distinct layout through views that map
+  /// distinct indices to distinct elements, with `expand` followed only by
+  /// views that keep dims apart (permute, slice, select, flip, squeeze,
+  /// unsqueeze, unflatten, unfold into separate windows, a view or reshape
+  /// that only adds or drops size-1 dims), so that a repeated element shows
+  /// as a stride-0 dim.
+  Overlap requireDistinct(Value dst);
+  /// Elements of the storage that `root` (getStorageRoot) owns: a storage
+  /// argument's size (static, or an input symbol named after the argument),
+  /// what a tensor's view reaches, and so on (see the definition).
+  Fallible<SymExpr> storageElements(Value root);
 
 private:
   Fallible<SymLayout> derive(Value v);
   Fallible<std::monostate> requireInStorage(AsStridedOp op,
                                             const StridedLayout &view);
-  Fallible<SymExpr> storageElements(Value root);
+  bool onlyUnitDimsChange(Value from, Value to);
   SymTable symbols;
   llvm::DenseMap<Value, SymLayout> cache;
   llvm::DenseMap<Value, SymMaybeCopy> copies;
