@@ -289,18 +289,21 @@ void KernelBuilder::rtInit(Value acc, const RuntimeSplit &sp) {
 }
 
 /// Serial code in the raw entry point: partial sets, combined in chunk
-/// order, to results.
+/// order into the first (set by set, so that each pass is a loop over the
+/// outputs that LLVM vectorizes; each output combines in the same order),
+/// to results.
 void KernelBuilder::rtFinalize(Value acc, Value out, const RuntimeSplit &sp) {
   Elem a = accumulator();
+  e.forLoop(e.c64(1), sp.sets, 1, [&](Value j) {
+    Value set = e.mul(j, sp.outputs);
+    e.forLoop(e.c64(0), sp.outputs, 1, [&](Value i) {
+      Value v = reductionCombine(a, e.load(a.mem, acc, a.mem, i),
+                                 e.load(a.mem, acc, a.mem, e.add(set, i)));
+      e.store(v, acc, a.mem, i);
+    });
+  });
   e.forLoop(e.c64(0), sp.outputs, 1, [&](Value i) {
     Value v = e.load(a.mem, acc, a.mem, i);
-    v = e.forLoopCarry(e.c64(1), sp.sets, 1, ValueRange{v},
-                       [&](Value j, ValueRange r) -> SmallVector<Value> {
-                         Value at = e.add(e.mul(j, sp.outputs), i);
-                         return {reductionCombine(
-                             a, r[0], e.load(a.mem, acc, a.mem, at))};
-                       })
-            .front();
     if (k.reduction == ReductionKind::Mean) {
       Value count = arith::SIToFPOp::create(e.b, a.mem, sp.perOutput);
       v = arith::DivFOp::create(e.b, v, count);
@@ -659,7 +662,7 @@ void KernelBuilder::rtReduceColumns(size_t loop, Range r, Value s, Value a,
       vw > 1) {
     Value vecEnd = floorTo(r.lo, r.hi, vw);
     Type vacc = e.vecOf(acc.mem, vw), vsrc = e.vecOf(src.mem, vw);
-    e.forLoop(r.lo, vecEnd, vw, [&](Value i) {
+    auto vector = [&](Value i) {
       Value v = combineRows([&](Value off) {
         Value at = e.add(s, e.add(i, off));
         if (ahead)
@@ -673,7 +676,18 @@ void KernelBuilder::rtReduceColumns(size_t loop, Range r, Value s, Value a,
       });
       Value old = e.freezeLoad(vacc, accPtr, acc.mem, e.add(a, i));
       e.store(reductionCombine(acc, old, v), accPtr, acc.mem, e.add(a, i));
-    });
+    };
+    // Groups of rows take two vectors a step, as the static kernels'
+    // unrolled loops do: the loop's own work is a tenth of the step's.
+    Value pairsEnd = r.lo;
+    if (rows > 1) {
+      pairsEnd = floorTo(r.lo, vecEnd, 2 * vw);
+      e.forLoop(r.lo, pairsEnd, 2 * vw, [&](Value i) {
+        vector(i);
+        vector(e.add(i, e.c64(vw)));
+      });
+    }
+    e.forLoop(pairsEnd, vecEnd, vw, vector);
     tail = vecEnd;
   }
   e.forLoop(tail, r.hi, 1, [&](Value i) {
