@@ -156,6 +156,27 @@ static void tileEdges(TransposeTiling &t, const KernelPlan &plan) {
   t.width = t.edge * std::clamp<int64_t>(lb.size / t.edge, 1, line / t.edge);
 }
 
+void mlir::layout::sortBySourceStride(const KernelPlan &plan,
+                                      llvm::SmallVectorImpl<int64_t> &loops) {
+  llvm::stable_sort(loops, [&](int64_t x, int64_t y) {
+    return std::abs(plan.loops[x].srcStride) >
+           std::abs(plan.loops[y].srcStride);
+  });
+}
+
+void mlir::layout::continueRowsLast(const KernelPlan &plan,
+                                    llvm::SmallVectorImpl<int64_t> &loops) {
+  const KernelLoop &lb = plan.loops[plan.tiledLoops->second];
+  auto next = llvm::find_if(loops, [&](int64_t i) {
+    return plan.loops[i].dstStride == lb.size * lb.dstStride;
+  });
+  if (next == loops.end())
+    return;
+  int64_t loop = *next;
+  loops.erase(next);
+  loops.push_back(loop);
+}
+
 /// The loops other than a and b, by decreasing source stride: `inside` ones
 /// (smaller source stride than b's) and `outside` ones.
 static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan) {
@@ -166,12 +187,8 @@ static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan) {
     if (i != a && i != b)
       (std::abs(plan.loops[i].srcStride) < rowStride ? t.inside : t.outside)
           .push_back(i);
-  auto bySourceStride = [&](int64_t x, int64_t y) {
-    return std::abs(plan.loops[x].srcStride) >
-           std::abs(plan.loops[y].srcStride);
-  };
-  llvm::stable_sort(t.inside, bySourceStride);
-  llvm::stable_sort(t.outside, bySourceStride);
+  sortBySourceStride(plan, t.inside);
+  sortBySourceStride(plan, t.outside);
   // Destination rows shorter than a line (b) continue along another loop
   // (its destination stride is b's extent), which runs innermost: the next
   // few tiles then finish each destination line while it is still in L1,
@@ -181,16 +198,8 @@ static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan) {
   int64_t dstBytes = plan.dstElementBytes;
   bool shortRows = plan.streamingStores ? lb.size * dstBytes == kCacheLineBytes
                                         : lb.size * dstBytes < kCacheLineBytes;
-  if (!t.interleave && shortRows) {
-    auto next = llvm::find_if(t.outside, [&](int64_t i) {
-      return plan.loops[i].dstStride == lb.size * lb.dstStride;
-    });
-    if (next != t.outside.end()) {
-      int64_t loop = *next;
-      t.outside.erase(next);
-      t.outside.push_back(loop);
-    }
-  }
+  if (!t.interleave && shortRows)
+    continueRowsLast(plan, t.outside);
 }
 
 /// How the tiles' rows meet destination lines: wholeLines, streamWidth and

@@ -46,10 +46,18 @@ void KernelBuilder::rtTranspose() {
     skewBuffer = LLVM::AllocaOp::create(e.b, e.ptr, dst.mem, e.c64(elements),
                                         kCacheLineBytes);
   }
+  // The loops around the planes walk the source in its order, as the
+  // static tiling's outside loops do (of the plan's representative
+  // sizes), so that consecutive planes read nearby source blocks; the loop
+  // that continues b's destination rows runs innermost, as the static one
+  // does where rows are a line or shorter (whether they are is known only
+  // at run time; elsewhere the next plane's rows start where these end).
   SmallVector<int64_t> outside;
   for (int64_t i = 0; i < static_cast<int64_t>(k.plan.loops.size()); ++i)
     if (i != a && i != bl)
       outside.push_back(i);
+  sortBySourceStride(k.plan, outside);
+  continueRowsLast(k.plan, outside);
   rtPlane(outside);
 }
 

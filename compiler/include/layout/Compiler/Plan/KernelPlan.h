@@ -240,6 +240,14 @@ inline bool lanesSquares(int64_t vectorRegisters, int64_t edge,
 
 /// The tiling a planned transpose records (KernelPlan::tiling).
 TransposeTiling transposeTiling(const KernelPlan &plan);
+/// A transpose's loops other than a and b (indices into plan.loops) by
+/// decreasing source stride, stable: the order its tiles walk the source.
+void sortBySourceStride(const KernelPlan &plan,
+                        llvm::SmallVectorImpl<int64_t> &loops);
+/// Moves the loop that continues b's destination rows (its destination
+/// stride is b's extent times b's) to the end of `loops`, if there is one.
+void continueRowsLast(const KernelPlan &plan,
+                      llvm::SmallVectorImpl<int64_t> &loops);
 
 /// Whether a copy of contiguous runs (stride 1 on both sides, one line to
 /// TargetInfo::longRunBytes long, one 4- or 8-byte type) that fill a dense
