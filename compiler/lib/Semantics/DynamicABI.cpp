@@ -114,10 +114,7 @@ private:
       param.elementType = tensor.getElementType();
       param.sizes = anySize(declared.sizes);
       param.strides = declared.strides;
-      if (auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                        kArgNameAttr);
-          name && isUsableArgName(name, arg.getArgNumber()))
-        param.name = name.str();
+      param.name = argName(arg);
       Buffer buffer;
       buffer.elementType = param.elementType;
       buffer.pointerOffset = declared.offset;
@@ -163,6 +160,15 @@ private:
     return success();
   }
 
+  /// An argument's `layout.name` where isUsableArgName accepts it, else
+  /// empty (the positional name, paramName).
+  std::string argName(BlockArgument arg) {
+    auto name =
+        func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kArgNameAttr);
+    return name && isUsableArgName(name, arg.getArgNumber()) ? name.str()
+                                                             : std::string();
+  }
+
   /// A storage argument: a 1-D tensor of stride 1 whose size, where
   /// dynamic, is the input symbol as_strided's bounds checks read.
   void addStorageArgument(BlockArgument arg, StorageType storage) {
@@ -171,10 +177,7 @@ private:
     param.elementType = storage.getElementType();
     param.sizes = {storage.hasStaticSize() ? storage.getSize() : -1};
     param.strides = {1};
-    if (auto name =
-            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kArgNameAttr);
-        name && isUsableArgName(name, arg.getArgNumber()))
-      param.name = name.str();
+    param.name = argName(arg);
     SymExpr size(storage.hasStaticSize() ? storage.getSize() : 0);
     if (!storage.hasStaticSize()) {
       size = *layouts.storageElements(arg);

@@ -175,6 +175,10 @@ Fallible<SymExpr> SymbolicLayouts::storageElements(Value root) {
   return symbols.select(c->copies, reach, *operand);
 }
 
+bool mlir::layout::checksBoundsAtRunTime(AsStridedOp op) {
+  return !getStorageSize(getStorageRoot(op.getInput()));
+}
+
 /// as_strided with static sizes, strides and offset over a storage whose
 /// size is known only at run time (a dynamic argument's, or a new tensor's
 /// of dynamic sizes): the view must fit, checked when the function is
@@ -182,9 +186,9 @@ Fallible<SymExpr> SymbolicLayouts::storageElements(Value root) {
 /// inference checks a storage of static size.
 Fallible<std::monostate>
 SymbolicLayouts::requireInStorage(AsStridedOp op, const StridedLayout &view) {
-  Value root = getStorageRoot(op.getInput());
-  if (getStorageSize(root))
+  if (!checksBoundsAtRunTime(op))
     return std::monostate();
+  Value root = getStorageRoot(op.getInput());
   Fallible<std::optional<Span>> s = span(view);
   if (!s)
     return fail(s.message());

@@ -38,13 +38,13 @@ static bool hasStaticLayout(Value v) {
 /// The value whose storage a chain of pure views reads: the first value up
 /// the chain that is not produced by a pure view of a static operand (a view
 /// of a dynamic operand stays, with its checks on run-time sizes), nor by an
-/// as_strided into a storage of run-time size (which keeps its bounds check,
-/// SymbolicLayouts::requireInStorage).
+/// as_strided whose bounds are checked at run time (checksBoundsAtRunTime).
 static Value viewChainRoot(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (!isPureView(def))
       break;
-    if (isa<AsStridedOp>(def) && !getStorageSize(getStorageRoot(v)))
+    if (auto strided = dyn_cast<AsStridedOp>(def);
+        strided && checksBoundsAtRunTime(strided))
       break;
     Value source = isa<SplitOp>(def)
                        ? cast<SplitOp>(def).getInput()

@@ -204,14 +204,13 @@ template <typename OpTy> struct LookThroughBuffer : OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(reader, "no single strided view");
     // Source views fold to as_strided of their root, so the composed layout
     // (absolute in the root's storage) applies to that root. Not through an
-    // as_strided of a tensor of dynamic layout: it stays, with its run-time
-    // bounds check (the composed view, over it, reads the same storage).
+    // as_strided whose bounds are checked at run time (checksBoundsAtRunTime):
+    // it stays, with its check (the composed view, over it, reads the same
+    // storage).
     Value root = source;
-    if (auto view = source.getDefiningOp<AsStridedOp>()) {
-      auto input = dyn_cast<StridedTensorType>(view.getInput().getType());
-      if (!input || input.hasStaticLayout())
-        root = view.getInput();
-    }
+    if (auto view = source.getDefiningOp<AsStridedOp>();
+        view && !checksBoundsAtRunTime(view))
+      root = view.getInput();
     // A copy must keep reading a buffer distinct from what it writes.
     if (auto copy = dyn_cast<CopyOp>(reader.getOperation());
         copy && getStorageRoot(root) == getStorageRoot(copy.getDst()))

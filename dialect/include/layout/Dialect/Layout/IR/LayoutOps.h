@@ -56,6 +56,12 @@ MemoryFormat toMemoryFormat(FormatKind kind);
 /// order to number derived symbols in that order.
 class AsStridedOp;
 
+/// Whether the storage `op` views has a size known only at run time: its
+/// bounds are then checked when the function runs
+/// (SymbolicLayouts::requireInStorage), with `op`'s own sizes, strides and
+/// offset, so no view may be folded or composed through it.
+bool checksBoundsAtRunTime(AsStridedOp op);
+
 class SymbolicLayouts {
 public:
   /// The layout of `v` (a !layout.tensor), or why there is none.
