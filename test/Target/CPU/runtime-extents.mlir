@@ -10,7 +10,21 @@
 // CHECK: %[[EXT:[0-9]+]] = load ptr, ptr %{{[0-9]+}}
 // CHECK: load i64, ptr
 // CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
+// Whole squares are functions of the chunk, one per variant, called from
+// every loop that moves one: source and destination addresses, b's source
+// and a's destination strides as parameters (and a masked square's rows and
+// columns).
+// CHECK: call fastcc void @transpose__kernel0__masked(ptr %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64
+// CHECK: call fastcc void @transpose__kernel0__square(ptr %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
 // CHECK: ret void
+// CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
+// CHECK-LABEL: define internal fastcc void @transpose__kernel0__masked(
+// CHECK: call void @llvm.masked.store
+// CHECK-LABEL: define internal fastcc void @transpose__kernel0__square(
+// CHECK-NOT: call
+// CHECK: ret void
+// CHECK-LABEL: define internal fastcc void @transpose__kernel0__lines4(
+// CHECK: store <{{[0-9]+}} x float> {{.*}}!nontemporal
 // The raw entry point fills the extents (LLVM merges the stores).
 // CHECK-LABEL: define ptr @transpose_raw(
 // CHECK: store {{.*}}i64 1553, i64 1, i64 1237

@@ -372,8 +372,13 @@ private:
   Value rtStages();
   void rtStaged(Value s, Value d);
   void rtInterleave(Value s, Value d, int64_t m);
+  void rtOutline(StringRef key, Value srcAt, Value dstAt, ValueRange extra,
+                 function_ref<void(ValueRange)> body);
   void rtMicro(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,
                bool streaming);
+  void rtSquareAt(Value base, Value out, int64_t n);
+  void rtMicroAt(Value base, Value out, int64_t n, int64_t blocks,
+                 bool streaming);
   SmallVector<Value> rtSquare(Value at, int64_t firstRow, int64_t n);
   void rtSquaresAlongA(Value s, Value d, Value ia, Value ib, int64_t n,
                        int64_t blocks, int64_t aBlocks);
@@ -438,6 +443,8 @@ private:
   /// sourcePrefetchBytes of the transpose being emitted.
   int64_t prefetchAhead = 0;
   bool usesStreaming = false;
+  /// Run-time-extent transposes: the chunk function's callees (rtOutline).
+  SmallVector<LLVM::LLVMFuncOp> outlined;
   /// A register tile of 64-byte vectors (16 x 16 of 4-byte elements, or
   /// streamingLanes) was emitted.
   bool usesWideRegisters = false;

@@ -139,11 +139,13 @@ void KernelBuilder::emitChunk() {
   // Only register tiles need AVX-512; with it, LLVM turns the 32-byte
   // vectors of the other kernels' compares into mask-register compares and
   // masked moves, which are slower.
-  if (cpu().vectorRegisters >= 32 && !usesWideRegisters)
-    f->setAttr(
-        "passthrough",
-        e.b.getArrayAttr({e.b.getArrayAttr(
-            {e.b.getStringAttr(kVectorsAttr), e.b.getStringAttr("avx2")})}));
+  if (cpu().vectorRegisters >= 32 && !usesWideRegisters) {
+    ArrayAttr avx2 = e.b.getArrayAttr({e.b.getArrayAttr(
+        {e.b.getStringAttr(kVectorsAttr), e.b.getStringAttr("avx2")})});
+    f->setAttr("passthrough", avx2);
+    for (LLVM::LLVMFuncOp g : outlined)
+      g->setAttr("passthrough", avx2);
+  }
 }
 
 cpu::Range KernelBuilder::rangeOf(size_t loop) {

@@ -603,19 +603,83 @@ SmallVector<Value> KernelBuilder::rtSquare(Value at, int64_t firstRow,
   return transposeSquare(std::move(rows));
 }
 
+/// Emits `body` as a call of this kernel's internal function `key`, built
+/// at its first use: inside it srcPtr and dstPtr are `srcAt` and `dstAt`,
+/// and b's source and a's destination strides are the call's; `body` gets
+/// `extra` as parameters. The run-time kernels move whole squares in many
+/// loops (each order, streaming or not, staged): one function per square
+/// variant keeps the code to compile near one copy of each.
+void KernelBuilder::rtOutline(StringRef key, Value srcAt, Value dstAt,
+                              ValueRange extra,
+                              function_ref<void(ValueRange)> body) {
+  auto [a, bl] = *k.plan.tiledLoops;
+  std::string fname = name + "__" + key.str();
+  auto f = e.module.lookupSymbol<LLVM::LLVMFuncOp>(fname);
+  SmallVector<Value> args = {srcAt, dstAt, rtSrcStrides[bl], rtDstStrides[a]};
+  llvm::append_range(args, extra);
+  if (!f) {
+    OpBuilder::InsertionGuard guard(e.b);
+    f = e.startFunction(fname, LLVM::LLVMVoidType::get(e.ctx),
+                        llvm::to_vector(ValueRange(args).getTypes()),
+                        /*internal=*/true);
+    f.setNoInline(true);
+    ValueRange params = f.getBody().front().getArguments();
+    llvm::SaveAndRestore<Value> srcAtParam(srcPtr, params[0]),
+        dstAtParam(dstPtr, params[1]), sbParam(rtSrcStrides[bl], params[2]),
+        daParam(rtDstStrides[a], params[3]);
+    body(params.drop_front(4));
+    LLVM::ReturnOp::create(e.b, ValueRange{});
+    outlined.push_back(f);
+  }
+  LLVM::CallOp::create(e.b, f, args);
+}
+
 /// `blocks` n x n squares side by side along b at (ia, ib), each transposed
-/// in registers; each destination row stores once.
+/// in registers; each destination row stores once. Whole squares (the
+/// plan's edge) are calls (rtOutline): one per square where stores are
+/// normal, one per tile where they stream.
 void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib, int64_t n,
                             int64_t blocks, bool streaming) {
   auto [a, bl] = *k.plan.tiledLoops;
-  if (n * src.bytes >= 64)
-    usesWideRegisters = true;
   Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
   Value base = e.add(e.add(s, ia), e.mul(ib, sb));
+  Value out = e.add(e.add(d, ib), e.mul(ia, da));
+  if (n != k.plan.squareEdge)
+    return rtMicroAt(base, out, n, blocks, streaming);
+  if (!streaming) {
+    for (int64_t blk = 0; blk < blocks; ++blk)
+      rtSquareAt(e.add(base, e.mulc(sb, blk * n)), e.add(out, e.c64(blk * n)),
+                 n);
+    return;
+  }
+  rtOutline(("lines" + Twine(blocks)).str(), e.gep(srcPtr, src.mem, base),
+            e.gep(dstPtr, dst.mem, out), {}, [&](ValueRange) {
+              rtMicroAt(e.c64(0), e.c64(0), n, blocks, /*streaming=*/true);
+            });
+}
+
+/// The n x n square from source element `base` to destination element
+/// `out`, stored normally: a call where it is a whole square (rtOutline).
+void KernelBuilder::rtSquareAt(Value base, Value out, int64_t n) {
+  if (n != k.plan.squareEdge)
+    return rtMicroAt(base, out, n, 1, /*streaming=*/false);
+  rtOutline("square", e.gep(srcPtr, src.mem, base), e.gep(dstPtr, dst.mem, out),
+            {}, [&](ValueRange) {
+              rtMicroAt(e.c64(0), e.c64(0), n, 1, /*streaming=*/false);
+            });
+}
+
+/// rtMicro's squares from source element `base` to destination element
+/// `out`, emitted in line.
+void KernelBuilder::rtMicroAt(Value base, Value out, int64_t n, int64_t blocks,
+                              bool streaming) {
+  auto a = k.plan.tiledLoops->first;
+  if (n * src.bytes >= 64)
+    usesWideRegisters = true;
+  Value da = rtDstStrides[a];
   SmallVector<SmallVector<Value>> cols;
   for (int64_t blk = 0; blk < blocks; ++blk)
     cols.push_back(rtSquare(base, blk * n, n));
-  Value out = e.add(e.add(d, ib), e.mul(ia, da));
   for (int64_t i = 0; i < n; ++i) {
     Value row = e.add(out, e.mulc(da, i));
     // Stores that stream go out a line at a time; the others a square's
@@ -642,20 +706,14 @@ void KernelBuilder::rtSquaresAlongA(Value s, Value d, Value ia, Value ib,
                                     int64_t n, int64_t blocks,
                                     int64_t aBlocks) {
   auto [a, bl] = *k.plan.tiledLoops;
-  if (n * src.bytes >= 64)
-    usesWideRegisters = true;
   Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
   Value base = e.add(e.add(s, ia), e.mul(ib, sb));
   for (int64_t blk = 0; blk < blocks; ++blk)
-    for (int64_t ab = 0; ab < aBlocks; ++ab) {
-      SmallVector<Value> cols =
-          rtSquare(e.add(base, e.c64(ab * n)), blk * n, n);
-      Value out = e.add(e.add(d, e.add(ib, e.c64(blk * n))),
-                        e.mul(e.add(ia, e.c64(ab * n)), da));
-      for (int64_t i = 0; i < n; ++i)
-        e.store(e.convert(cols[i], src, dst), dstPtr, dst.mem,
-                e.add(out, e.mulc(da, i)));
-    }
+    for (int64_t ab = 0; ab < aBlocks; ++ab)
+      rtSquareAt(e.add(base, e.add(e.c64(ab * n), e.mulc(sb, blk * n))),
+                 e.add(e.add(d, e.add(ib, e.c64(blk * n))),
+                       e.mul(e.add(ia, e.c64(ab * n)), da)),
+                 n);
 }
 
 /// The part of the square at (ia, ib) with `rows` (1 to n) a indices and
@@ -680,9 +738,22 @@ void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
   }
   if (n * src.bytes >= 64)
     usesWideRegisters = true;
-  maskedSquare(
-      s, d, [&](Value i) { return e.mul(i, sb); },
-      [&](Value i) { return e.mul(i, da); }, ia, ib, n, rows, cols);
+  auto square = [&](Value s, Value d, Value ia, Value ib, Value rows,
+                    Value cols) {
+    maskedSquare(
+        s, d, [&](Value i) { return e.mul(i, rtSrcStrides[bl]); },
+        [&](Value i) { return e.mul(i, rtDstStrides[a]); }, ia, ib, n, rows,
+        cols);
+  };
+  if (n != k.plan.squareEdge)
+    return square(s, d, ia, ib, rows, cols);
+  rtOutline("masked",
+            e.gep(srcPtr, src.mem, e.add(e.add(s, ia), e.mul(ib, sb))),
+            e.gep(dstPtr, dst.mem, e.add(e.add(d, ib), e.mul(ia, da))),
+            {rows, cols}, [&](ValueRange p) {
+              Value zero = e.c64(0);
+              square(zero, zero, zero, zero, p[0], p[1]);
+            });
 }
 
 /// streamingLanes with run-time strides: `aBlocks` x `blocks` squares of
