@@ -4,6 +4,7 @@
 // The sizes (1237, 1553, 1361) and strides are chosen to appear nowhere else.
 // RUN: layoutc %s --emit=llvm --runtime-extents | FileCheck %s
 // RUN: layoutc %s --emit=llvm | FileCheck %s --check-prefix=STATIC
+// RUN: layoutc %s --emit=llvm --runtime-extents -O0 | FileCheck %s --check-prefix=SHORT
 
 // The transpose's chunk: extents come from loads through ctx[3] (byte 24).
 // CHECK-LABEL: define internal void @transpose__kernel0(
@@ -66,4 +67,18 @@ func.func @gather(%x: !layout.tensor<4083xf16>) -> !layout.tensor<1361xf32> {
 func.func @rowsum(%x: !layout.tensor<1237x1553xf32>) -> !layout.tensor<1237xf32> {
   %r = layout.reduce sum %x dims [1] : !layout.tensor<1237x1553xf32>
   return %r : !layout.tensor<1237xf32>
+}
+
+// A byte transpose's partial squares move element by element, in loops of
+// fewer iterations than a vector has lanes: LLVM is told not to vectorize
+// or unroll them (the only loop metadata before its pipeline).
+// SHORT-LABEL: define internal void @bytes__kernel0(
+// SHORT: br {{.*}}!llvm.loop ![[SHORT:[0-9]+]]
+// SHORT: ![[SHORT]] = distinct !{![[SHORT]], ![[NOVEC:[0-9]+]], ![[NOUNROLL:[0-9]+]]}
+// SHORT: ![[NOVEC]] = !{!"llvm.loop.vectorize.enable", i1 false}
+// SHORT: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
+func.func @bytes(%x: !layout.tensor<37x53xi8>) -> !layout.tensor<53x37xi8> {
+  %v = layout.permute %x [1, 0] : !layout.tensor<37x53xi8>
+  %c = layout.contiguous %v : !layout.tensor<53x37xi8, strided<[1, 53]>>
+  return %c : !layout.tensor<53x37xi8>
 }

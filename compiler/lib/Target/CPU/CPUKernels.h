@@ -150,6 +150,12 @@ public:
   void forLoop(Value lo, Value hi, int64_t step,
                function_ref<void(Value)> body);
 
+  /// for (i = lo; i < hi; ++i) body(i), for loops known to run fewer
+  /// iterations than a vector has lanes (edges): LLVM's loop vectorizer and
+  /// unroller are told to leave them alone, as they could only add code
+  /// that never runs (and time to compile it).
+  void shortLoop(Value lo, Value hi, function_ref<void(Value)> body);
+
   /// A loop carrying values: body(i, carried) returns the next values.
   ValueRange
   forLoopCarry(Value lo, Value hi, int64_t step, ValueRange init,

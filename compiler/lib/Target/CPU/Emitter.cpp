@@ -122,6 +122,26 @@ void Emitter::forLoop(Value lo, Value hi, int64_t step,
                      });
 }
 
+void Emitter::shortLoop(Value lo, Value hi, function_ref<void(Value)> body) {
+  auto loop = scf::ForOp::create(
+      b, lo, hi, c64(1), ValueRange{},
+      [&](OpBuilder &nested, Location, Value iv, ValueRange) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nested.getInsertionBlock(),
+                            nested.getInsertionPoint());
+        body(iv);
+        scf::YieldOp::create(b);
+      });
+  BoolAttr yes = b.getBoolAttr(true);
+  auto noVectors = LLVM::LoopVectorizeAttr::get(ctx, /*disable=*/yes, {}, {},
+                                                {}, {}, {}, {});
+  auto noUnroll =
+      LLVM::LoopUnrollAttr::get(ctx, /*disable=*/yes, {}, {}, {}, {}, {}, {});
+  loop->setAttr("loop_annotation", LLVM::LoopAnnotationAttr::get(
+                                       ctx, {}, noVectors, {}, noUnroll, {}, {},
+                                       {}, {}, {}, {}, {}, {}, {}, {}, {}));
+}
+
 ValueRange Emitter::forLoopCarry(
     Value lo, Value hi, int64_t step, ValueRange init,
     function_ref<SmallVector<Value>(Value, ValueRange)> body) {

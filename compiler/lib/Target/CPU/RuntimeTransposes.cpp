@@ -364,7 +364,7 @@ void KernelBuilder::rtInterleave(Value s, Value d, int64_t m) {
   e.ifElse(
       arith::AndIOp::create(e.b, rtStream, aligned), [&] { loop(true); },
       [&] { loop(false); });
-  e.forLoop(full, ra.hi, 1, [&](Value ia) {
+  e.shortLoop(full, ra.hi, [&](Value ia) {
     for (int64_t j = 0; j < m; ++j) {
       Value v = e.load(src.mem, srcPtr, src.mem, e.add(rowStarts[j], ia));
       e.store(e.convert(v, src, dst), dstPtr, dst.mem,
@@ -725,8 +725,8 @@ void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
   auto [a, bl] = *k.plan.tiledLoops;
   Value sb = rtSrcStrides[bl], da = rtDstStrides[a];
   if (src.bytes < 4 || dst.bytes < 4) {
-    e.forLoop(e.c64(0), rows, 1, [&](Value i) {
-      e.forLoop(e.c64(0), cols, 1, [&](Value j) {
+    e.shortLoop(e.c64(0), rows, [&](Value i) {
+      e.shortLoop(e.c64(0), cols, [&](Value j) {
         Value v =
             e.load(src.mem, srcPtr, src.mem,
                    e.add(e.add(s, e.add(ia, i)), e.mul(e.add(ib, j), sb)));
