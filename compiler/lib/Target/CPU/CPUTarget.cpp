@@ -155,9 +155,18 @@ TargetInfo mlir::layout::cpuTargetInfo(const llvm::TargetMachine &machine) {
   return cpuTarget(machine.getMCSubtargetInfo()->checkFeatures("+avx512f"));
 }
 
+/// The pipeline of run-time-extent copy kernels (translateAndOptimize's
+/// cleanupOnly): they come vectorized and unrolled by construction, and
+/// O2's loop, vectorizing and interprocedural passes took as long as the
+/// code generator without making them faster. What is left folds the
+/// lowered address arithmetic, rotates loops and hoists their invariants.
+static constexpr const char *kCleanupPipeline =
+    "function(sroa,early-cse<memssa>,simplifycfg,instcombine,"
+    "loop-mssa(loop-rotate,licm),simplifycfg,gvn,instcombine,simplifycfg)";
+
 std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
     ModuleOp llvmDialect, llvm::LLVMContext &context,
-    llvm::TargetMachine &machine, unsigned optLevel) {
+    llvm::TargetMachine &machine, unsigned optLevel, bool cleanupOnly) {
   std::unique_ptr<llvm::Module> module =
       translateModuleToLLVMIR(llvmDialect, context, "layoutc");
   if (!module)
@@ -212,7 +221,11 @@ std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
   llvm::OptimizationLevel level = optLevel == 1   ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
-  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
+  llvm::ModulePassManager mpm;
+  if (cleanupOnly)
+    llvm::cantFail(pb.parsePassPipeline(mpm, kCleanupPipeline));
+  else
+    mpm = pb.buildPerModuleDefaultPipeline(level);
   mpm.run(*module, mam);
   return module;
 }
@@ -265,10 +278,20 @@ std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
   if (failed(lowerKernelModuleToLLVM(*kernels)))
     return nullptr;
   // Run-time-extent kernels get O2's pipeline at -O3: O3's extra passes add
-  // compile time to them, not speed (evidence: bench/notes/runtime-extents.md).
-  if (optLevel == 3 && runtimeExtentKernels(abis, runtimeExtents))
+  // compile time to them, not speed; copies get only the clean-up passes,
+  // while reductions keep O2, whose loop vectorizer speeds up their short
+  // kept rows (evidence: bench/notes/runtime-extents.md).
+  bool runtime = runtimeExtentKernels(abis, runtimeExtents);
+  if (optLevel == 3 && runtime)
     optLevel = 2;
-  return translateAndOptimize(*kernels, llvmContext, machine, optLevel);
+  bool copiesOnly = llvm::all_of(abis, [](const FunctionABI &abi) {
+    return llvm::all_of(abi.kernels, [](const Kernel &k) {
+      return k.kind == KernelKind::Copy;
+    });
+  });
+  return translateAndOptimize(*kernels, llvmContext, machine, optLevel,
+                              /*cleanupOnly=*/runtime && copiesOnly &&
+                                  optLevel >= 2);
 }
 
 namespace {

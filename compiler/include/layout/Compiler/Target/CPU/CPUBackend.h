@@ -84,11 +84,13 @@ createTargetMachine(const CPUOptions &options, std::string &error);
 TargetInfo cpuTargetInfo(const llvm::TargetMachine &machine);
 
 /// Translates an LLVM-dialect module to LLVM IR for `machine` and runs
-/// LLVM's optimization pipeline at `optLevel`.
+/// LLVM's optimization pipeline at `optLevel`, or where `cleanupOnly` (a
+/// module of run-time-extent copy kernels) its clean-up passes alone.
 std::unique_ptr<llvm::Module> translateAndOptimize(ModuleOp llvmDialect,
                                                    llvm::LLVMContext &context,
                                                    llvm::TargetMachine &machine,
-                                                   unsigned optLevel);
+                                                   unsigned optLevel,
+                                                   bool cleanupOnly = false);
 
 /// The optimized LLVM module of the functions `abis` describes: their kernel
 /// module (buildKernelModule) lowered to the LLVM dialect, translated for
