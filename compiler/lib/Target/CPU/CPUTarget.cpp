@@ -20,6 +20,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -31,6 +32,7 @@
 #include "llvm/TargetParser/SubtargetFeature.h"
 
 #include <mutex>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -295,13 +297,42 @@ std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
 }
 
 namespace {
+/// The object of one part of splitForCodegen, on a context and target
+/// machine of its own.
+LogicalResult compilePart(StringRef bitcode, const CPUOptions &options,
+                          bool strengthReduce, std::string &object,
+                          std::string &error) {
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(options, error);
+  if (failed(machine))
+    return failure();
+  llvm::LLVMContext llvmContext;
+  llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(
+      llvm::MemoryBufferRef(bitcode, "part"), llvmContext);
+  if (!module) {
+    error = "cannot read a part of the kernel module back: " +
+            llvm::toString(module.takeError());
+    return failure();
+  }
+  llvm::SmallString<0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  if (failed(emitMachineCode(**module, **machine, /*assembly=*/false, os, error,
+                             strengthReduce)))
+    return failure();
+  object.assign(buffer.begin(), buffer.end());
+  return success();
+}
+
 /// One shard of emitObjectFile: compileKernels on a context and target
 /// machine of its own (a code generator is not shared between threads), then
-/// the object. Runs on a pool thread; everything it creates dies with it but
-/// the object.
+/// its objects: one, or one per part of a run-time-extent module
+/// (splitForCodegen; `splitParts` where the objects can be joined), all but
+/// the first on threads of their own where `partThreads`. Runs on a pool
+/// thread; everything it creates dies with it but the objects.
 LogicalResult compileShard(MLIRContext *context, Location loc,
                            ArrayRef<FunctionABI> abis,
-                           const CPUOptions &options, std::string &object,
+                           const CPUOptions &options, bool splitParts,
+                           bool partThreads, std::vector<std::string> &objects,
                            std::string &error) {
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
       createTargetMachine(options, error);
@@ -313,14 +344,41 @@ LogicalResult compileShard(MLIRContext *context, Location loc,
                      options.optLevel, options.runtimeExtents);
   if (!module)
     return failure();
-  llvm::SmallString<0> buffer;
-  llvm::raw_svector_ostream os(buffer);
-  if (failed(
-          emitMachineCode(*module, **machine, /*assembly=*/false, os, error,
-                          /*strengthReduce=*/
-                          !runtimeExtentKernels(abis, options.runtimeExtents))))
-    return failure();
-  object.assign(buffer.begin(), buffer.end());
+  bool runtime = runtimeExtentKernels(abis, options.runtimeExtents);
+  if (!runtime || !splitParts) {
+    llvm::SmallString<0> buffer;
+    llvm::raw_svector_ostream os(buffer);
+    if (failed(emitMachineCode(*module, **machine, /*assembly=*/false, os,
+                               error, /*strengthReduce=*/!runtime)))
+      return failure();
+    objects.assign(1, std::string(buffer.begin(), buffer.end()));
+    return success();
+  }
+  std::vector<std::string> parts = splitForCodegen(*module, kCodegenParts);
+  module.reset();
+  objects.assign(parts.size(), std::string());
+  std::vector<std::string> errors(parts.size());
+  std::vector<char> failedParts(parts.size(), 0);
+  auto run = [&](size_t p) {
+    failedParts[p] =
+        failed(compilePart(parts[p], options,
+                           /*strengthReduce=*/false, objects[p], errors[p]));
+  };
+  std::vector<std::thread> threads;
+  for (size_t p = 1; p < parts.size(); ++p) {
+    if (partThreads)
+      threads.emplace_back(run, p);
+    else
+      run(p);
+  }
+  run(0);
+  for (std::thread &thread : threads)
+    thread.join();
+  for (size_t p = 0; p < parts.size(); ++p)
+    if (failedParts[p]) {
+      error = errors[p];
+      return failure();
+    }
   return success();
 }
 } // namespace
@@ -350,15 +408,18 @@ mlir::layout::emitObjectFile(ModuleOp planned, ArrayRef<FunctionABI> abis,
     jobs = hardware;
   size_t numShards =
       std::max<size_t>(llvm::divideCeil(abis.size(), shardSize), 1);
-  std::vector<std::string> objects(numShards), errors(numShards);
+  std::vector<std::vector<std::string>> objects(numShards);
+  std::vector<std::string> errors(numShards);
   std::vector<char> failedShards(numShards, 0);
   Location loc = planned.getLoc();
+  bool elf = (*machine)->getTargetTriple().isOSBinFormatELF();
   auto run = [&](size_t shard) {
     size_t begin = std::min(shard * shardSize, abis.size());
     ArrayRef<FunctionABI> slice =
         abis.slice(begin, std::min(shardSize, abis.size() - begin));
-    failedShards[shard] = failed(compileShard(context, loc, slice, options,
-                                              objects[shard], errors[shard]));
+    failedShards[shard] = failed(compileShard(
+        context, loc, slice, options, /*splitParts=*/elf,
+        /*partThreads=*/jobs > numShards, objects[shard], errors[shard]));
   };
   if (jobs == 1 || numShards == 1) {
     for (size_t shard = 0; shard < numShards; ++shard)
@@ -380,7 +441,11 @@ mlir::layout::emitObjectFile(ModuleOp planned, ArrayRef<FunctionABI> abis,
       error = errors[shard];
       return failure();
     }
-  return linkRelocatable(objects, os, error);
+  std::vector<std::string> all;
+  for (std::vector<std::string> &shard : objects)
+    for (std::string &object : shard)
+      all.push_back(std::move(object));
+  return linkRelocatable(all, os, error);
 }
 
 void mlir::layout::printHeader(ArrayRef<FunctionABI> abis, StringRef guard,

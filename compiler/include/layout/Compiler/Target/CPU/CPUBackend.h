@@ -119,14 +119,31 @@ LogicalResult emitMachineCode(llvm::Module &module,
 /// (each shard's IR lives only while it compiles) and threads stay busy.
 constexpr size_t kShardFunctions = 8;
 
+/// Parts of a run-time-extent kernel module that its shard compiles on
+/// threads of their own (splitForCodegen): one more thread at most, enough
+/// for the 2 hardware threads we target, and fixed, so that the object
+/// does not depend on the thread count.
+constexpr unsigned kCodegenParts = 2;
+
+/// Splits optimized `module` by function into at most `maxParts` modules,
+/// as bitcode, balanced by their instruction counts; a function used
+/// across parts becomes a hidden symbol, and each part keeps the constants
+/// it uses. One part, the whole module, where it has a global variable of
+/// its own that is not local, or a single function. Changes `module`'s
+/// linkage of the functions it exposes.
+std::vector<std::string> splitForCodegen(llvm::Module &module,
+                                         unsigned maxParts);
+
 /// Writes the object file of a planned module whose functions `abis`
 /// describes (analyzeFunctions): the functions in order, in shards of
 /// kShardFunctions, each built, lowered, optimized and compiled on its own
 /// LLVM context and target machine (from `options`) by a pool of `jobs`
 /// threads (0 or more than the hardware threads: one per hardware thread),
 /// and the shards' objects linked
-/// into one (linkRelocatable). The bytes do not depend on `jobs`. Targets
-/// whose objects are not ELF compile as one shard.
+/// into one (linkRelocatable). A shard of run-time-extent kernels compiles
+/// as kCodegenParts parts (splitForCodegen), on threads of their own where
+/// there are more `jobs` than shards. The bytes do not depend on `jobs`.
+/// Targets whose objects are not ELF compile as one shard and one part.
 LogicalResult emitObjectFile(ModuleOp planned, ArrayRef<FunctionABI> abis,
                              const CPUOptions &options, unsigned jobs,
                              llvm::raw_pwrite_stream &os, std::string &error);
