@@ -7,20 +7,29 @@
 // RUN: layoutc %s --emit=llvm --runtime-extents -O0 | FileCheck %s --check-prefix=SHORT
 
 // The transpose's chunk: extents come from loads through ctx[3] (byte 24).
+// It picks a plane variant per chunk and calls its function, which reads
+// the context again; the variants call one function per square variant:
+// source and destination addresses, b's source and a's destination strides
+// as parameters (and a masked square's rows and columns). None holds an
+// extent.
 // CHECK-LABEL: define internal void @transpose__kernel0(
 // CHECK: %[[EXT:[0-9]+]] = load ptr, ptr %{{[0-9]+}}
 // CHECK: load i64, ptr
 // CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
-// Whole squares are functions of the chunk, one per variant, called from
-// every loop that moves one: source and destination addresses, b's source
-// and a's destination strides as parameters (and a masked square's rows and
-// columns).
+// CHECK: call fastcc void @transpose__kernel0__skewed(ptr {{.*}}%0, i64 %1, i64 %2)
+// CHECK: call fastcc void @transpose__kernel0__tiles(ptr {{.*}}%0, i64 %1, i64 %2)
+// CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
+// CHECK-LABEL: define internal fastcc void @transpose__kernel0__skewed(
+// CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
 // CHECK: call fastcc void @transpose__kernel0__masked(ptr %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64
-// CHECK: call fastcc void @transpose__kernel0__square(ptr %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
-// CHECK: ret void
 // CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
 // CHECK-LABEL: define internal fastcc void @transpose__kernel0__masked(
 // CHECK: call void @llvm.masked.store
+// CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
+// CHECK-LABEL: define internal fastcc void @transpose__kernel0__tiles(
+// CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
+// CHECK: call fastcc void @transpose__kernel0__square(ptr %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
+// CHECK-NOT: {{[^a-zA-Z$._0-9%](1237|1553|1236|1552|6212|4948)[^0-9]}}
 // CHECK-LABEL: define internal fastcc void @transpose__kernel0__square(
 // CHECK-NOT: call
 // CHECK: ret void

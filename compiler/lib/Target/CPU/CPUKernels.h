@@ -29,8 +29,10 @@
 // KernelBuilder emits one kernel; its members are defined by strategy family:
 // EntryPoints.cpp (chunk functions, entry points, the module), CopyKernels.cpp,
 // TransposeKernels.cpp (register tiles), StreamingTransposes.cpp (skewed,
-// staged and lane tiles, source prefetch) and ReduceKernels.cpp. Emitter.cpp
-// holds the IR helpers. The measurements behind the strategies are in
+// staged and lane tiles, source prefetch) and ReduceKernels.cpp; the
+// run-time-extent ones in RuntimeExtents.cpp, RuntimeTransposes.cpp and
+// RuntimeOutline.cpp (their functions of their own). Emitter.cpp holds the
+// IR helpers. The measurements behind the strategies are in
 // bench/notes/cpu-kernels.md.
 //
 //===----------------------------------------------------------------------===//
@@ -353,7 +355,9 @@ private:
   SmallVector<Value> transposeLanes4(ArrayRef<Value> v, int64_t n);
 
   // Run-time-extent mode (RuntimeExtents.cpp).
+  void rtLoadExtents(Value ctxPtr);
   void rtChunkBody(Value ctxPtr);
+  void rtVariant(StringRef key, function_ref<void()> body);
   std::optional<int64_t> staticStride(size_t loop, bool source) const;
   Value scaled(Value i, size_t loop, bool source);
   Range rtRange(size_t loop);
@@ -364,6 +368,7 @@ private:
   bool rtJoinsRuns() const;
   Value rtPreviousRunSource(Value s);
   void rtTranspose();
+  void rtSkewBuffer();
   void rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s, Value d,
                     function_ref<void(Value, Value)> body);
   void rtPlane(ArrayRef<int64_t> outside);
@@ -440,6 +445,8 @@ private:
         colsLeft, aWide, crowded, rowsFirst, aColumns, aLanes;
   } rtBounds;
   Value rtExt;
+  /// The context pointer of the chunk function (or rtVariant) being built.
+  Value rtCtx;
   /// The induction variables of the copy nest's loops around the one being
   /// emitted, outermost first.
   SmallVector<Value> copyIndices;

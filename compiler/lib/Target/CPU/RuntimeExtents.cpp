@@ -316,7 +316,9 @@ void KernelBuilder::rtFinalize(Value acc, Value out, const RuntimeSplit &sp) {
 // Chunk functions
 //===----------------------------------------------------------------------===//
 
-void KernelBuilder::rtChunkBody(Value ctxPtr) {
+/// Reads the extents through the chunk's context `ctxPtr` (ctx[3]).
+void KernelBuilder::rtLoadExtents(Value ctxPtr) {
+  rtCtx = ctxPtr;
   rtExt = e.load(e.ptr, ctxPtr, e.ptr, e.c64(3));
   auto slot = [&](int64_t i) { return e.load(e.i64, rtExt, e.i64, e.c64(i)); };
   for (size_t i = 0; i < k.plan.loops.size(); ++i) {
@@ -335,6 +337,10 @@ void KernelBuilder::rtChunkBody(Value ctxPtr) {
   if (rtJoinsRuns())
     rtJoin = arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq,
                                    slot(kExtStream), e.c64(2));
+}
+
+void KernelBuilder::rtChunkBody(Value ctxPtr) {
+  rtLoadExtents(ctxPtr);
   if (k.kind == KernelKind::Copy) {
     if (k.plan.strategy == KernelStrategy::Transpose)
       rtTranspose();

@@ -34,18 +34,6 @@ static Value allOf(Emitter &e, ArrayRef<Value> conds) {
 /// The loops other than a and b run around the plane in the plan's order.
 void KernelBuilder::rtTranspose() {
   auto [a, bl] = *k.plan.tiledLoops;
-  if (rtMaySkew()) {
-    // Skewed tiles' window, or staged rows' block, a partial line before
-    // it and a line's room for the carry's load after it.
-    int64_t n = k.plan.squareEdge;
-    TargetInfo target = cpuTarget(/*avx512=*/false);
-    int64_t elements = n * skewBlocks(n) * skewBufferRow(target.skewLines);
-    if (rtMayStage())
-      elements = std::max(elements, target.stageBytes / dst.bytes +
-                                        2 * lineElements(dst.bytes));
-    skewBuffer = LLVM::AllocaOp::create(e.b, e.ptr, dst.mem, e.c64(elements),
-                                        kCacheLineBytes);
-  }
   // The loops around the planes walk the source in its order, as the
   // static tiling's outside loops do (of the plan's representative
   // sizes), so that consecutive planes read nearby source blocks; the loop
@@ -59,6 +47,20 @@ void KernelBuilder::rtTranspose() {
   sortBySourceStride(k.plan, outside);
   continueRowsLast(k.plan, outside);
   rtPlane(outside);
+}
+
+/// The stack buffer of skewed tiles' window, or of staged rows' block, a
+/// partial line before it and a line's room for the carry's load after it,
+/// in the function being built.
+void KernelBuilder::rtSkewBuffer() {
+  int64_t n = k.plan.squareEdge;
+  TargetInfo target = cpuTarget(/*avx512=*/false);
+  int64_t elements = n * skewBlocks(n) * skewBufferRow(target.skewLines);
+  if (rtMayStage())
+    elements = std::max(elements, target.stageBytes / dst.bytes +
+                                      2 * lineElements(dst.bytes));
+  skewBuffer = LLVM::AllocaOp::create(e.b, e.ptr, dst.mem, e.c64(elements),
+                                      kCacheLineBytes);
 }
 
 void KernelBuilder::rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s,
@@ -77,8 +79,9 @@ void KernelBuilder::rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s,
 /// The planes, in the loops around them. Where b is not split and runs 2,
 /// 3 or 4 long (fewer than a square's edge) directly inside a in the
 /// destination (NCHW -> NHWC), checked at run time once per chunk: rows
-/// interleaved into one store; else tiles (rtTiles) within bounds computed
-/// once per chunk.
+/// interleaved into one store; else skewed tiles, staged rows or tiles
+/// (rtTiles) within bounds computed once per chunk. Each is a function of
+/// its own (rtVariant).
 void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
   auto [a, bl] = *k.plan.tiledLoops;
   int64_t n = k.plan.squareEdge;
@@ -91,19 +94,35 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
   };
   std::function<void(size_t)> dispatch = [&](size_t i) {
     if (i == ms.size()) {
-      rtPlaneBounds();
-      auto tiles = [&] { planes([&](Value s, Value d) { rtTiles(s, d); }); };
+      auto tiles = [&] {
+        rtVariant("tiles", [&] {
+          rtPlaneBounds();
+          planes([&](Value s, Value d) { rtTiles(s, d); });
+        });
+      };
       auto unskewed = [&] {
         if (!rtMayStage())
           return tiles();
         e.ifElse(
             rtStages(),
-            [&] { planes([&](Value s, Value d) { rtStaged(s, d); }); }, tiles);
+            [&] {
+              rtVariant("staged", [&] {
+                rtSkewBuffer();
+                planes([&](Value s, Value d) { rtStaged(s, d); });
+              });
+            },
+            tiles);
       };
       if (!rtMaySkew())
         return tiles();
       return e.ifElse(
-          rtSkews(), [&] { planes([&](Value s, Value d) { rtSkewed(s, d); }); },
+          rtSkews(),
+          [&] {
+            rtVariant("skewed", [&] {
+              rtSkewBuffer();
+              planes([&](Value s, Value d) { rtSkewed(s, d); });
+            });
+          },
           unskewed);
     }
     Value fits = arith::AndIOp::create(
@@ -114,7 +133,11 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
                               e.c64(ms[i])));
     e.ifElse(
         fits,
-        [&] { planes([&](Value s, Value d) { rtInterleave(s, d, ms[i]); }); },
+        [&] {
+          rtVariant(("interleave" + Twine(ms[i])).str(), [&] {
+            planes([&](Value s, Value d) { rtInterleave(s, d, ms[i]); });
+          });
+        },
         [&] { dispatch(i + 1); });
   };
   dispatch(0);
@@ -601,37 +624,6 @@ SmallVector<Value> KernelBuilder::rtSquare(Value at, int64_t firstRow,
     rows.push_back(
         e.load(vt, srcPtr, src.mem, e.add(at, e.mulc(sb, firstRow + j))));
   return transposeSquare(std::move(rows));
-}
-
-/// Emits `body` as a call of this kernel's internal function `key`, built
-/// at its first use: inside it srcPtr and dstPtr are `srcAt` and `dstAt`,
-/// and b's source and a's destination strides are the call's; `body` gets
-/// `extra` as parameters. The run-time kernels move whole squares in many
-/// loops (each order, streaming or not, staged): one function per square
-/// variant keeps the code to compile near one copy of each.
-void KernelBuilder::rtOutline(StringRef key, Value srcAt, Value dstAt,
-                              ValueRange extra,
-                              function_ref<void(ValueRange)> body) {
-  auto [a, bl] = *k.plan.tiledLoops;
-  std::string fname = name + "__" + key.str();
-  auto f = e.module.lookupSymbol<LLVM::LLVMFuncOp>(fname);
-  SmallVector<Value> args = {srcAt, dstAt, rtSrcStrides[bl], rtDstStrides[a]};
-  llvm::append_range(args, extra);
-  if (!f) {
-    OpBuilder::InsertionGuard guard(e.b);
-    f = e.startFunction(fname, LLVM::LLVMVoidType::get(e.ctx),
-                        llvm::to_vector(ValueRange(args).getTypes()),
-                        /*internal=*/true);
-    f.setNoInline(true);
-    ValueRange params = f.getBody().front().getArguments();
-    llvm::SaveAndRestore<Value> srcAtParam(srcPtr, params[0]),
-        dstAtParam(dstPtr, params[1]), sbParam(rtSrcStrides[bl], params[2]),
-        daParam(rtDstStrides[a], params[3]);
-    body(params.drop_front(4));
-    LLVM::ReturnOp::create(e.b, ValueRange{});
-    outlined.push_back(f);
-  }
-  LLVM::CallOp::create(e.b, f, args);
 }
 
 /// `blocks` n x n squares side by side along b at (ia, ib), each transposed
