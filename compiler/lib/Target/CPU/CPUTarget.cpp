@@ -297,15 +297,23 @@ std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
 }
 
 namespace {
-/// The object of one part of splitForCodegen, on a context and target
-/// machine of its own.
-LogicalResult compilePart(StringRef bitcode, const CPUOptions &options,
+/// The object file of `module` for `machine`, into `object`.
+LogicalResult emitObject(llvm::Module &module, llvm::TargetMachine &machine,
+                         bool strengthReduce, std::string &object,
+                         std::string &error) {
+  llvm::SmallString<0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  if (failed(emitMachineCode(module, machine, /*assembly=*/false, os, error,
+                             strengthReduce)))
+    return failure();
+  object.assign(buffer.begin(), buffer.end());
+  return success();
+}
+
+/// The object of one part of splitForCodegen, on a context of its own.
+LogicalResult compilePart(StringRef bitcode, llvm::TargetMachine &machine,
                           bool strengthReduce, std::string &object,
                           std::string &error) {
-  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(options, error);
-  if (failed(machine))
-    return failure();
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(
       llvm::MemoryBufferRef(bitcode, "part"), llvmContext);
@@ -314,13 +322,7 @@ LogicalResult compilePart(StringRef bitcode, const CPUOptions &options,
             llvm::toString(module.takeError());
     return failure();
   }
-  llvm::SmallString<0> buffer;
-  llvm::raw_svector_ostream os(buffer);
-  if (failed(emitMachineCode(**module, **machine, /*assembly=*/false, os, error,
-                             strengthReduce)))
-    return failure();
-  object.assign(buffer.begin(), buffer.end());
-  return success();
+  return emitObject(**module, machine, strengthReduce, object, error);
 }
 
 /// One shard of emitObjectFile: compileKernels on a context and target
@@ -346,24 +348,28 @@ LogicalResult compileShard(MLIRContext *context, Location loc,
     return failure();
   bool runtime = runtimeExtentKernels(abis, options.runtimeExtents);
   if (!runtime || !splitParts) {
-    llvm::SmallString<0> buffer;
-    llvm::raw_svector_ostream os(buffer);
-    if (failed(emitMachineCode(*module, **machine, /*assembly=*/false, os,
-                               error, /*strengthReduce=*/!runtime)))
-      return failure();
-    objects.assign(1, std::string(buffer.begin(), buffer.end()));
-    return success();
+    objects.assign(1, std::string());
+    return emitObject(*module, **machine, /*strengthReduce=*/!runtime,
+                      objects[0], error);
   }
   std::vector<std::string> parts = splitForCodegen(*module, kCodegenParts);
   module.reset();
   objects.assign(parts.size(), std::string());
   std::vector<std::string> errors(parts.size());
   std::vector<char> failedParts(parts.size(), 0);
+  // The first part runs here, on the shard's target machine; the others
+  // need their own (a code generator is not shared between threads).
   auto run = [&](size_t p) {
+    FailureOr<std::unique_ptr<llvm::TargetMachine>> own;
+    if (p > 0 && failed(own = createTargetMachine(options, errors[p]))) {
+      failedParts[p] = 1;
+      return;
+    }
     failedParts[p] =
-        failed(compilePart(parts[p], options,
+        failed(compilePart(parts[p], p > 0 ? **own : **machine,
                            /*strengthReduce=*/false, objects[p], errors[p]));
   };
+
   std::vector<std::thread> threads;
   for (size_t p = 1; p < parts.size(); ++p) {
     if (partThreads)

@@ -110,21 +110,11 @@ Value Emitter::convertStep(Value v, ConversionKind kind, const Elem &in,
   llvm_unreachable("unknown conversion step");
 }
 
-void Emitter::forLoop(Value lo, Value hi, int64_t step,
-                      function_ref<void(Value)> body) {
-  scf::ForOp::create(b, lo, hi, c64(step), ValueRange{},
-                     [&](OpBuilder &nested, Location, Value iv, ValueRange) {
-                       OpBuilder::InsertionGuard guard(b);
-                       b.setInsertionPoint(nested.getInsertionBlock(),
-                                           nested.getInsertionPoint());
-                       body(iv);
-                       scf::YieldOp::create(b);
-                     });
-}
-
-void Emitter::shortLoop(Value lo, Value hi, function_ref<void(Value)> body) {
-  auto loop = scf::ForOp::create(
-      b, lo, hi, c64(1), ValueRange{},
+/// for (i = lo; i < hi; i += step) body(i), built by `b`.
+static scf::ForOp buildLoop(ImplicitLocOpBuilder &b, Value lo, Value hi,
+                            Value step, function_ref<void(Value)> body) {
+  return scf::ForOp::create(
+      b, lo, hi, step, ValueRange{},
       [&](OpBuilder &nested, Location, Value iv, ValueRange) {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPoint(nested.getInsertionBlock(),
@@ -132,6 +122,15 @@ void Emitter::shortLoop(Value lo, Value hi, function_ref<void(Value)> body) {
         body(iv);
         scf::YieldOp::create(b);
       });
+}
+
+void Emitter::forLoop(Value lo, Value hi, int64_t step,
+                      function_ref<void(Value)> body) {
+  buildLoop(b, lo, hi, c64(step), body);
+}
+
+void Emitter::shortLoop(Value lo, Value hi, function_ref<void(Value)> body) {
+  scf::ForOp loop = buildLoop(b, lo, hi, c64(1), body);
   BoolAttr yes = b.getBoolAttr(true);
   auto noVectors = LLVM::LoopVectorizeAttr::get(ctx, /*disable=*/yes, {}, {},
                                                 {}, {}, {}, {});
