@@ -456,7 +456,8 @@ private:
   /// sourcePrefetchBytes of the transpose being emitted.
   int64_t prefetchAhead = 0;
   bool usesStreaming = false;
-  /// Run-time-extent transposes: the chunk function's callees (rtOutline).
+  /// Run-time-extent transposes: the chunk function's callees (rtVariant,
+  /// rtOutline), which get its function attributes.
   SmallVector<LLVM::LLVMFuncOp> outlined;
   /// A register tile of 64-byte vectors (16 x 16 of 4-byte elements, or
   /// streamingLanes) was emitted.
