@@ -101,8 +101,9 @@ cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3 (default 3)"),
 cl::opt<unsigned>
     jobs("j",
          cl::desc("Threads that compile --emit=obj's shards of functions "
-                  "(default 0: one per hardware thread, also the most); the "
-                  "object does not depend on it"),
+                  "and the parts of a dynamic function's kernels (default 0: "
+                  "one per hardware thread, also the most); the object does "
+                  "not depend on it"),
          cl::Prefix, cl::init(0), cl::cat(layoutcCategory));
 cl::opt<bool> run("run",
                   cl::desc("JIT every function for this machine, call it on "

@@ -383,6 +383,8 @@ private:
   Value rtStages();
   void rtStaged(Value s, Value d);
   void rtInterleave(Value s, Value d, int64_t m);
+  LLVM::LLVMFuncOp rtFunction(StringRef key, TypeRange types,
+                              function_ref<void(ValueRange)> body);
   void rtOutline(StringRef key, Value srcAt, Value dstAt, ValueRange extra,
                  function_ref<void(ValueRange)> body);
   void rtMicro(Value s, Value d, Value ia, Value ib, int64_t n, int64_t blocks,

@@ -158,9 +158,9 @@ TargetInfo mlir::layout::cpuTargetInfo(const llvm::TargetMachine &machine) {
 }
 
 /// The pipeline of run-time-extent copy kernels (translateAndOptimize's
-/// cleanupOnly): they come vectorized and unrolled by construction, and
-/// O2's loop, vectorizing and interprocedural passes took as long as the
-/// code generator without making them faster. What is left folds the
+/// cleanupOnly): they come vectorized and unrolled by construction, so
+/// O2's loop, vectorizing and interprocedural passes only add compile time
+/// (evidence: bench/notes/runtime-extents.md). What is left folds the
 /// lowered address arithmetic, rotates loops and hoists their invariants.
 static constexpr const char *kCleanupPipeline =
     "function(sroa,early-cse<memssa>,simplifycfg,instcombine,"

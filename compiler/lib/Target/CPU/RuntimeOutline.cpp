@@ -18,6 +18,25 @@ using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::cpu;
 
+/// This kernel's internal noinline function `key` with parameters of
+/// `types`, returning nothing: built at its first use, by `body` with the
+/// builder in its entry block (the function's return follows), else found.
+LLVM::LLVMFuncOp
+KernelBuilder::rtFunction(StringRef key, TypeRange types,
+                          function_ref<void(ValueRange)> body) {
+  std::string fname = name + "__" + key.str();
+  if (auto f = e.module.lookupSymbol<LLVM::LLVMFuncOp>(fname))
+    return f;
+  OpBuilder::InsertionGuard guard(e.b);
+  auto f = e.startFunction(fname, LLVM::LLVMVoidType::get(e.ctx),
+                           llvm::to_vector(types), /*internal=*/true);
+  f.setNoInline(true);
+  body(f.getBody().front().getArguments());
+  LLVM::ReturnOp::create(e.b, ValueRange{});
+  outlined.push_back(f);
+  return f;
+}
+
 /// Emits `body` as a call of this kernel's internal function `key`, built
 /// at its first use: inside it srcPtr and dstPtr are `srcAt` and `dstAt`,
 /// and b's source and a's destination strides are the call's; `body` gets
@@ -28,24 +47,14 @@ void KernelBuilder::rtOutline(StringRef key, Value srcAt, Value dstAt,
                               ValueRange extra,
                               function_ref<void(ValueRange)> body) {
   auto [a, bl] = *k.plan.tiledLoops;
-  std::string fname = name + "__" + key.str();
-  auto f = e.module.lookupSymbol<LLVM::LLVMFuncOp>(fname);
   SmallVector<Value> args = {srcAt, dstAt, rtSrcStrides[bl], rtDstStrides[a]};
   llvm::append_range(args, extra);
-  if (!f) {
-    OpBuilder::InsertionGuard guard(e.b);
-    f = e.startFunction(fname, LLVM::LLVMVoidType::get(e.ctx),
-                        llvm::to_vector(ValueRange(args).getTypes()),
-                        /*internal=*/true);
-    f.setNoInline(true);
-    ValueRange params = f.getBody().front().getArguments();
+  auto f = rtFunction(key, ValueRange(args).getTypes(), [&](ValueRange params) {
     llvm::SaveAndRestore<Value> srcAtParam(srcPtr, params[0]),
         dstAtParam(dstPtr, params[1]), sbParam(rtSrcStrides[bl], params[2]),
         daParam(rtDstStrides[a], params[3]);
     body(params.drop_front(4));
-    LLVM::ReturnOp::create(e.b, ValueRange{});
-    outlined.push_back(f);
-  }
+  });
   LLVM::CallOp::create(e.b, f, args);
 }
 
@@ -53,14 +62,7 @@ void KernelBuilder::rtOutline(StringRef key, Value srcAt, Value dstAt,
 /// chunk function's signature, built at its first use: it reads the
 /// pointers and extents from the context again and runs `body` on them.
 void KernelBuilder::rtVariant(StringRef key, function_ref<void()> body) {
-  std::string fname = name + "__" + key.str();
-  auto f = e.module.lookupSymbol<LLVM::LLVMFuncOp>(fname);
-  if (!f) {
-    OpBuilder::InsertionGuard guard(e.b);
-    f = e.startFunction(fname, LLVM::LLVMVoidType::get(e.ctx),
-                        {e.ptr, e.i64, e.i64}, /*internal=*/true);
-    f.setNoInline(true);
-    ValueRange params = f.getBody().front().getArguments();
+  auto f = rtFunction(key, {e.ptr, e.i64, e.i64}, [&](ValueRange params) {
     llvm::SaveAndRestore<Value> savedCtx(rtCtx), savedBegin(begin, params[1]),
         savedEnd(end, params[2]), savedSrc(srcPtr), savedDst(dstPtr),
         savedAcc(accPtr), savedExt(rtExt), savedGrain(rtGrain),
@@ -75,8 +77,6 @@ void KernelBuilder::rtVariant(StringRef key, function_ref<void()> body) {
     rtLoadExtents(params[0]);
     body();
     rtBounds = savedBounds;
-    LLVM::ReturnOp::create(e.b, ValueRange{});
-    outlined.push_back(f);
-  }
+  });
   LLVM::CallOp::create(e.b, f, ValueRange{rtCtx, begin, end});
 }
