@@ -39,6 +39,10 @@ static int64_t step_length(const int64_t *s) {
         s[3] > LRT_SYMBOLIC_MAX_RANK || s[1] < 0 || s[1] > s[3])
       return -1;
     return 4 + 2 * s[2] + s[3];
+  case LRT_SYM_PRESERVE_STRIDE:
+    if (s[2] < 0 || s[2] > LRT_SYMBOLIC_MAX_RANK || s[1] < 0 || s[1] >= s[2])
+      return -1;
+    return 3 + 2 * s[2];
   default:
     return -1;
   }
@@ -270,6 +274,93 @@ static bool view_stride(const int64_t *p, const int64_t *s,
   return true;
 }
 
+/* is_non_overlapping_and_dense(): no elements (contiguous), or the dims of
+ * size 2 or more, by increasing stride, each step past what the smaller
+ * ones reach. */
+static bool non_overlapping_and_dense(int64_t rank, const int64_t *sizes,
+                                      const int64_t *strides) {
+  for (int64_t d = 0; d < rank; ++d)
+    if (sizes[d] == 0)
+      return true;
+  if (rank == 1)
+    return sizes[0] < 2 || strides[0] == 1;
+  bool used[LRT_SYMBOLIC_MAX_RANK] = {false};
+  /* Once the product overflows, no stride can equal it. */
+  bool overflowed = false;
+  int64_t expected = 1;
+  for (int64_t n = 0; n < rank; ++n) {
+    int64_t next = -1;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!used[d] && sizes[d] >= 2 && (next < 0 || strides[d] < strides[next]))
+        next = d;
+    if (next < 0)
+      return true;
+    if (overflowed || strides[next] != expected)
+      return false;
+    used[next] = true;
+    overflowed = __builtin_mul_overflow(expected, sizes[next], &expected);
+  }
+  return true;
+}
+
+/* at::infer_dense_strides' stride of dim `index`: TensorIterator's
+ * insertion sort of the dims by increasing stride (stride-0 dims compare as
+ * ambiguous; equal strides put the smaller size first), then dense strides
+ * in that order, skipping dims of size 0 and 1. Saturates at INT64_MAX
+ * where the product of the sizes does not fit, as layoutc's
+ * inferDenseStrides does. */
+static int64_t infer_dense_stride(int64_t rank, const int64_t *sizes,
+                                  const int64_t *strides, int64_t index) {
+  if (rank == 1)
+    return 1;
+  int64_t perm[LRT_SYMBOLIC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    perm[i] = rank - 1 - i;
+  for (int64_t i = 1; i < rank; ++i) {
+    int64_t d1 = i;
+    for (int64_t j = 1; j <= i; ++j) {
+      int64_t d0 = i - j, a = perm[d0], b = perm[d1];
+      int c = 0;
+      if (strides[a] != 0 && strides[b] != 0)
+        c = strides[a] < strides[b]   ? -1
+            : strides[a] > strides[b] ? 1
+            : sizes[a] > sizes[b]     ? 1
+                                      : 0;
+      if (c > 0) {
+        perm[d0] = b;
+        perm[d1] = a;
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  int64_t running = 1;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (perm[i] == index)
+      return running;
+    if (sizes[perm[i]] > 1 &&
+        __builtin_mul_overflow(running, sizes[perm[i]], &running))
+      running = INT64_MAX;
+  }
+  return running;
+}
+
+/* A PRESERVE_STRIDE step's value; false on overflow or a malformed step. */
+static bool preserve_stride(const int64_t *p, const int64_t *s,
+                            const int64_t *values, int64_t known, int64_t *out,
+                            bool *bad) {
+  int64_t rank = s[2];
+  int64_t v[2 * LRT_SYMBOLIC_MAX_RANK];
+  for (int64_t i = 0; i < 2 * rank; ++i)
+    if (!eval_expr(p, s[3 + i], values, known, &v[i], bad))
+      return false;
+  *out = non_overlapping_and_dense(rank, v, v + rank)
+             ? v[rank + s[1]]
+             : infer_dense_stride(rank, v, v + rank, s[1]);
+  return true;
+}
+
 lrt_status_t lrt_symbolic_run(const char *function, const int64_t *program,
                               const char *messages, const int64_t *inputs,
                               int64_t *values, int64_t *outputs) {
@@ -314,6 +405,11 @@ lrt_status_t lrt_symbolic_run(const char *function, const int64_t *program,
     }
     case LRT_SYM_VIEW_STRIDE:
       if (!view_stride(program, s, values, known, &a, &bad))
+        return bad ? malformed(function) : overflow(function);
+      values[known++] = a;
+      break;
+    case LRT_SYM_PRESERVE_STRIDE:
+      if (!preserve_stride(program, s, values, known, &a, &bad))
         return bad ? malformed(function) : overflow(function);
       values[known++] = a;
       break;

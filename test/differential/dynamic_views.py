@@ -6,7 +6,10 @@ The script generates seeded random view chains over one argument
 `%x: !layout.tensor<?x3x?xf32>` (rank 1-4, each dim dynamic or a small static
 size), 1-5 ops each, drawn from permute, transpose, movedim, slice, select,
 narrow, expand, unsqueeze, squeeze, unflatten, diagonal, unfold, view,
-reshape, flatten, contiguous and split (one part returned).
+reshape, flatten, contiguous, clone (mostly preserve_format, whose strides
+layoutc decides at run time where it cannot prove the operand dense:
+explain's `preserveStrides([sizes], [strides])[k]`, evaluated here with
+torch_views.py's model of PyTorch's rule) and split (one part returned).
 
 Types.  Every op names its *operand* type, which is the inferred result type
 of the previous op, so the chains are built level by level: all live chains
@@ -485,6 +488,29 @@ class Contiguous(Op):
         return Contiguous("channels_last" if len(sizes) == 4 and rng.random() < 0.3 else "")
 
 
+class Clone(Op):
+    """layout.clone: preserve_format (PyTorch's rule runs at run time where
+    layoutc cannot decide it), or a given format."""
+    name = "clone"
+
+    def __init__(self, fmt):
+        self.fmt = fmt
+
+    def syntax(self):
+        return self.fmt
+
+    def torch(self, t):
+        return t.clone(memory_format={"": torch.preserve_format, "contiguous": torch.contiguous_format,
+                                      "channels_last": torch.channels_last}[self.fmt])
+
+    @staticmethod
+    def generate(rng, sizes):
+        r = rng.random()
+        if len(sizes) == 4 and r < 0.2:
+            return Clone("channels_last")
+        return Clone("contiguous" if r > 0.8 else "")
+
+
 class Split(Op):
     name = "split"
 
@@ -514,7 +540,7 @@ class Split(Op):
 
 OP_WEIGHTS = {Permute: 4, Transpose: 4, Movedim: 3, Slice: 8, Select: 5, Narrow: 5, Expand: 5,
               Unsqueeze: 4, Squeeze: 3, Unflatten: 4, Diagonal: 3, Unfold: 3, View: 3,
-              Reshape: 3, Flatten: 3, Contiguous: 3, Split: 4}
+              Reshape: 3, Flatten: 3, Contiguous: 3, Clone: 3, Split: 4}
 
 
 def parse_type(t: str) -> List[Optional[int]]:
@@ -714,7 +740,7 @@ def explain_chains(args, chains: List[Chain], workdir):
 # ---------------------------------------------------------------------------
 
 TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<sym>%?\w+(?:\.stride)?\[\d+\]|%?\w+\.offset|s\d+)"
-                   r"|(?P<fn>min|max|floordiv|ceildiv|computeStride|viewable)(?=\()"
+                   r"|(?P<fn>min|max|floordiv|ceildiv|computeStride|viewable|preserveStrides)(?=\()"
                    r"|(?P<op>>=|<=|==|!=|&&|\|\||[-+*()\[\]?:,!<>]))")
 
 
@@ -877,6 +903,24 @@ class Evaluator:
             if k >= len(new_sizes):
                 raise EvalError(f"computeStride: index {k} of {len(new_sizes)} strides")
             return 0 if strides is None else strides[k]
+        if kind == "fn" and text == "preserveStrides":
+            # preserveStrides(sizes, strides)[k]: clone(preserve_format)'s
+            # stride of dim k (torch_views.py's model).
+            self.take("(")
+            sizes = self.int_list()
+            self.take(",")
+            strides = self.int_list()
+            self.take(")")
+            if len(sizes) != len(strides):
+                raise EvalError(f"{text}: {len(sizes)} sizes, {len(strides)} strides")
+            self.take("[")
+            k = self.take()
+            self.take("]")
+            if k[0] != "num" or int(k[1]) >= len(sizes):
+                raise EvalError(f"{text}: index {k[1]!r} of {len(sizes)} strides")
+            if tv.is_non_overlapping_and_dense(tuple(sizes), tuple(strides)):
+                return strides[int(k[1])]
+            return tv.infer_dense_strides(tuple(sizes), tuple(strides))[int(k[1])]
         if kind == "fn":
             self.take("(")
             a = self.ternary()

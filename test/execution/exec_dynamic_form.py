@@ -66,8 +66,9 @@ checks, without building objects), then each module of --batch functions
 is compiled once with `--emit=obj,header`, --jobs modules at a time.
 
 Rejections: dynamic_exec.py's known limitations (KNOWN: L1, L2) and the
-errors the documentation states for dynamic programs (DOCUMENTED: D1-D6)
-are listed with every function and counted, not run (--strict: failures).
+errors the documentation states for dynamic programs (DOCUMENTED: D1, D3,
+D4, D6) are listed with every function and counted, not run (--strict:
+failures).
 Anything else layoutc rejects, a crash, a wrong value or a wrong status is
 a failure, printed with the dynamic and the static function.
 
@@ -118,8 +119,6 @@ tv = ex.tv
 # key -> (what, a piece of layoutc's message).
 DOCUMENTED = {
     "D1": ("squeeze of a dynamic dim: the rank would depend on the size (language.md)", r"'layout\.squeeze' op squeeze"),
-    "D2": ("clone/to with preserve of a dynamic view layoutc cannot prove non-overlapping and dense (language.md)",
-           r"cannot prove non-overlapping and dense"),
     "D3": ("a PyTorch check that no size can pass is an error at the op (language.md)",
            r"out of range for tensor of size"),
     "D4": ("a returned view of a result that PyTorch copies for some sizes and views for others is an error at "
@@ -337,6 +336,9 @@ class FormProg(de.Prog):
         self.cover = set()        # zero, one, odd: a shape PyTorch accepts with an extent 0 / 1 / odd >= 17
         self.tvops: Dict[int, object] = {}   # op index -> torch_views.Op
         self.result_layouts: Dict[int, object] = {}  # id(result tensor) -> model layout (views of arguments)
+        # id(result tensor) -> its strides where a new tensor's preserved
+        # strides follow the model (a clone or conversion after a flip).
+        self.new_strides: Dict[int, List[int]] = {}
 
     def reference(self, inputs: Dict[str, torch.Tensor]):
         lay = {"%" + k: tv.Layout(tuple(v.shape), tv.contiguous_strides(tuple(v.shape)), 0, v.numel(), True)
@@ -369,7 +371,7 @@ class FormProg(de.Prog):
         env.update(negative)
         root = {"%" + k: k for k in inputs}
         flipped = set(negative)
-        checks = {}
+        checks, new_strides = {}, {}
         for i, op in enumerate(self.ops):
             vals = [env[o] for o in op.operands]
             if op.fn is None:
@@ -392,6 +394,12 @@ class FormProg(de.Prog):
                         raise RuntimeError(VIEW_MESSAGE)
             elif src in lay and op.text.startswith("layout.to ") and op.text.split()[2] == dtype_of(vals[0]):
                 out_lay = lay[src]               # to the same dtype: the operand itself
+            elif src in lay and op.text.startswith("layout.to "):
+                # A conversion: a new tensor, preserve_format of the operand.
+                l = lay[src]
+                dense = tv.is_non_overlapping_and_dense(l.sizes, l.strides)
+                out_lay = tv.Layout(l.sizes, l.strides if dense else tv.infer_dense_strides(l.sizes, l.strides),
+                                    0, max(1, math.prod(l.sizes)), False)
             out = op.fn(*vals)
             if op.reduce:
                 checks[op.results[0]] = de.oracle_check(vals[0], out, *op.reduce)
@@ -405,7 +413,12 @@ class FormProg(de.Prog):
                 lay[r], root[r] = out_lay, root[src]
                 if src in flipped or isinstance(tvop, tv.Flip):
                     flipped.add(r)
+            elif out_lay is not None and src in flipped and len(op.results) == 1:
+                # After a flip, PyTorch's copy has other strides than
+                # layoutc's new tensor of the model's view: the model's.
+                new_strides[op.results[0]] = list(out_lay.strides)
         self.checks = [checks.get(r) for r in self.rets]
+        self.new_strides = {id(env[r]): new_strides[r] for r in self.rets if r in new_strides}
         self.result_layouts = {id(env[r]): (root[r], lay[r]) for r in self.rets if r in lay}
         return [env[r] for r in self.rets]
 

@@ -143,3 +143,25 @@ func.func @strided(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<3x4xf32> {
   %c = layout.clone %v contiguous : !layout.tensor<3x4xf32, strided<[1, 5], offset: 7>>
   return %c : !layout.tensor<3x4xf32>
 }
+
+// clone (preserve_format) of a view that is non-overlapping and dense for
+// some sizes only (a slice of a dynamic dim): PyTorch's rule runs at run
+// time, keeping the operand's strides where it is dense, else dense strides
+// in its stride order. The kernel keeps the loop order of the sizes planned
+// for: the row innermost.
+// CHECK-LABEL: "name": "preserve_slice"
+// CHECK: "symbolic": {"symbols": {"x[0]": "x[0]", "x[1]": "x[1]", "s0": "min(5, x[1])", "s1": "preserveStrides([x[0], s0], [x[1], 1])[0]", "s2": "preserveStrides([x[0], s0], [x[1], 1])[1]"},
+// CHECK-NEXT: "results": [{"sizes": ["x[0]", "s0"], "strides": ["s1", "s2"], "offset": "0"}],
+// CHECK-NEXT: "copies": [{"op": "layout.clone", "loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+10]]:8", "copies": "always"}],
+// CHECK: "kernels": [{"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+9]]:8", "strategy": "gather", "loops": [{"size": "x[0]", "src_stride": "x[1]", "dst_stride": "s1"}, {"size": "s0", "src_stride": "1", "dst_stride": "s2"}],
+// The header defines the derived values its layouts name.
+// CODEGEN: result0: f32 sizes [x[0], s0] strides [s1, s2] (new tensor, caller-allocated)
+// CODEGEN-NEXT: where s0 = min(5, x[1])
+// CODEGEN-NEXT: where s1 = preserveStrides([x[0], s0], [x[1], 1])[0]
+// CODEGEN-NEXT: where s2 = preserveStrides([x[0], s0], [x[1], 1])[1]
+// CODEGEN-NEXT: preserve_slice_raw takes the dynamic sizes after the pointers
+func.func @preserve_slice(%x: !layout.tensor<?x?xf32>) -> !layout.tensor<?x?xf32, strided<[?, ?]>> {
+  %s = layout.slice %x dim 1 [0 : 5] : !layout.tensor<?x?xf32>
+  %c = layout.clone %s : !layout.tensor<?x?xf32, strided<[?, 1]>>
+  return %c : !layout.tensor<?x?xf32, strided<[?, ?]>>
+}

@@ -193,6 +193,78 @@ TEST(SymbolicViews, SqueezeOfDynamicDimIsACompileTimeError) {
             std::string::npos);
 }
 
+TEST(SymbolicViews, PreserveStridesDecidedAtRunTime) {
+  // clone(preserve_format) of a view whose density and stride order are
+  // known only at run time: an argument with every size and stride dynamic.
+  // The compile-time evaluation and layout_rt's interpreter both give the
+  // static cloneLayout's strides, for every dim, size-1 dims included.
+  SymTable t;
+  Fallible<SymLayout> x =
+      symbolicArgument(t,
+                       StridedLayout({kDynamic, kDynamic, kDynamic},
+                                     {kDynamic, kDynamic, kDynamic}, 0),
+                       "x");
+  ASSERT_TRUE(x);
+  Fallible<SymLayout> c = cloneLayout(t, *x, MemoryFormat::Preserve);
+  ASSERT_TRUE(c) << c.message();
+  EXPECT_EQ(t.definition(*c->strides[1].asSymbol()),
+            "preserveStrides([x[0], x[1], x[2]], [x.stride[0], x.stride[1], "
+            "x.stride[2]])[1]");
+  std::vector<SymExpr> outs(c->strides.begin(), c->strides.end());
+  SymbolProgram program = encodeSymbolProgram(t, outs);
+  struct Case {
+    Dims sizes, strides;
+  };
+  std::vector<Case> cases = {
+      {{2, 3, 4}, {12, 4, 1}},  // dense: kept
+      {{2, 3, 4}, {1, 2, 6}},   // dense, reversed: kept
+      {{2, 3, 4}, {24, 8, 2}},  // a step-2 slice: dense in the same order
+      {{2, 3, 4}, {-12, 4, 1}}, // a flip: the negative stride goes innermost
+      {{2, 3, 4}, {0, 4, 1}},   // expanded: stride 0 compares as ambiguous
+      {{2, 3, 4}, {4, 0, 1}},   {{2, 1, 4}, {4, 7, 1}}, // size 1: kept
+      {{2, 1, 4}, {9, 7, 1}},   {{3, 3, 3}, {1, 1, 9}}, // equal strides
+      {{4, 2, 3}, {1, 1, 9}},   {{2, 0, 4}, {5, 3, 1}}, // no elements
+      {{5, 3, 2}, {1, 5, 30}}, // a gap: dense in the same order
+  };
+  for (const Case &k : cases) {
+    // Input symbols in the order symbolicArgument makes them.
+    std::vector<int64_t> inputs(k.sizes.begin(), k.sizes.end());
+    inputs.insert(inputs.end(), k.strides.begin(), k.strides.end());
+    StridedLayout concrete(k.sizes, k.strides, 0);
+    Fallible<StridedLayout> want =
+        cloneLayout(concrete, MemoryFormat::Preserve);
+    ASSERT_TRUE(want);
+    Fallible<std::vector<int64_t>> values = t.evaluate(inputs);
+    ASSERT_TRUE(values) << values.message();
+    Fallible<StridedLayout> got = SymTable::evaluate(*c, *values);
+    ASSERT_TRUE(got);
+    EXPECT_EQ(got->strides, want->strides) << concrete.str();
+    std::vector<int64_t> rtValues(t.symbols().size()), rtOutputs(outs.size());
+    lrt_status_t st =
+        lrt_symbolic_run("f", program.words.data(), program.messages.data(),
+                         inputs.data(), rtValues.data(), rtOutputs.data());
+    ASSERT_EQ(st, LRT_OK) << lrt_status_message(st);
+    EXPECT_EQ(rtValues, *values) << concrete.str();
+    EXPECT_EQ(Dims(rtOutputs.begin(), rtOutputs.end()), want->strides)
+        << concrete.str();
+  }
+  // A PRESERVE_STRIDE step whose index is not below its rank is malformed.
+  std::vector<int64_t> words = program.words;
+  for (size_t i = 5 + words[1] + words[2]; i < words.size(); ++i)
+    if (words[i] == LRT_SYM_PRESERVE_STRIDE) {
+      words[i + 1] = words[i + 2];
+      break;
+    }
+  std::vector<int64_t> inputs = {2, 3, 4, 12, 4, 1};
+  std::vector<int64_t> rtValues(t.symbols().size()), rtOutputs(outs.size());
+  lrt_status_t st =
+      lrt_symbolic_run("f", words.data(), program.messages.data(),
+                       inputs.data(), rtValues.data(), rtOutputs.data());
+  ASSERT_NE(st, LRT_OK);
+  EXPECT_EQ(lrt_status_code(st), LRT_STATUS_INTERNAL);
+  lrt_status_free(st);
+}
+
 //===----------------------------------------------------------------------===//
 // Differential: symbolic chains evaluated vs the static algebra.
 //===----------------------------------------------------------------------===//

@@ -126,14 +126,20 @@ struct Loops {
         continue;
       // A value that is 0, 1 or -1 at the representative sizes only would
       // make the plan assume it (a broadcast, a unit stride, a dropped dim):
-      // plan with a general value instead, distinct for each loop.
-      auto general = [&](int64_t &v, const SymExpr &e, int64_t avoid) {
-        if (v >= -1 && v <= avoid && !e.constant())
-          v = 1009 + 2 * static_cast<int64_t>(d);
+      // plan with a general value instead, distinct for each loop. A size
+      // gets a large one; a stride a small one, 2 for the last dim and
+      // growing outwards (negated for -1), so that the loop keeps about its
+      // place in the stride order (a stride decided at run time that is 1
+      // at these sizes is most likely the innermost).
+      if (l.rsize >= -1 && l.rsize <= 1 && !l.size.constant())
+        l.rsize = 1009 + 2 * static_cast<int64_t>(d);
+      auto general = [&](int64_t &v, const SymExpr &e) {
+        int64_t small = 2 + static_cast<int64_t>(sizes.size() - 1 - d);
+        if (v >= -1 && v <= 1 && !e.constant())
+          v = v < 0 ? -small : small;
       };
-      general(l.rsize, l.size, 1);
-      general(l.rsrc, l.src, 1);
-      general(l.rdst, l.dst, 1);
+      general(l.rsrc, l.src);
+      general(l.rdst, l.dst);
       if (Fallible<std::monostate> r = verifyFacts(t, l); !r)
         return fail(r.message());
       loops.push_back(l);

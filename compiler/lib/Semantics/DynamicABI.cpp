@@ -685,8 +685,10 @@ private:
     auto d = std::make_shared<DynamicABI>();
     d->program = encodeSymbolProgram(table(), outputs);
     for (auto [id, s] : llvm::enumerate(table().symbols())) {
-      if (s.op != SymTable::Op::Input)
+      if (s.op != SymTable::Op::Input) {
+        d->definitions.push_back(table().definition(id));
         continue;
+      }
       auto found = inputOf.find(id);
       if (found == inputOf.end())
         return func.emitError("dynamic code generation: symbol ")

@@ -26,6 +26,7 @@ enum : int64_t {
   kSelect = 6,
   kCheck = 7,
   kViewStride = 8,
+  kPreserveStride = 9,
   kTrue = 1,
   kFalse = 2,
   kGe0 = 3,
@@ -136,6 +137,14 @@ SymbolProgram mlir::layout::encodeSymbolProgram(const SymTable &table,
         operands.push_back(enc.expr(o));
       enc.steps.insert(enc.steps.end(),
                        {kViewStride, s.index, s.oldRank, newRank});
+      enc.steps.insert(enc.steps.end(), operands.begin(), operands.end());
+      break;
+    }
+    case SymTable::Op::PreserveStride: {
+      llvm::SmallVector<int64_t> operands;
+      for (const SymExpr &o : s.operands)
+        operands.push_back(enc.expr(o));
+      enc.steps.insert(enc.steps.end(), {kPreserveStride, s.index, s.oldRank});
       enc.steps.insert(enc.steps.end(), operands.begin(), operands.end());
       break;
     }

@@ -462,6 +462,20 @@ SymTable::RuntimeView SymTable::viewStrides(const SymLayout &in,
   return view;
 }
 
+llvm::SmallVector<SymExpr, 6> SymTable::preserveStrides(const SymLayout &in) {
+  Symbol s;
+  s.op = Op::PreserveStride;
+  s.oldRank = in.rank();
+  s.operands.append(in.sizes.begin(), in.sizes.end());
+  s.operands.append(in.strides.begin(), in.strides.end());
+  llvm::SmallVector<SymExpr, 6> strides;
+  for (int64_t k = 0; k < in.rank(); ++k) {
+    s.index = k;
+    strides.push_back(derive(s));
+  }
+  return strides;
+}
+
 Fallible<std::monostate> SymTable::require(const SymCond &cond,
                                            std::string message,
                                            std::vector<SymExpr> args) {
@@ -615,6 +629,15 @@ std::string SymTable::definition(SymbolId id) const {
     if (s.index == static_cast<int64_t>(all - 2 * old))
       return "viewable(" + args + ")";
     return "computeStride(" + args + ")[" + std::to_string(s.index) + "]";
+  }
+  case Op::PreserveStride: {
+    std::string sizes, strides;
+    for (int64_t i = 0; i < s.oldRank; ++i) {
+      sizes += (i ? ", " : "") + str(s.operands[i]);
+      strides += (i ? ", " : "") + str(s.operands[s.oldRank + i]);
+    }
+    return "preserveStrides([" + sizes + "], [" + strides + "])[" +
+           std::to_string(s.index) + "]";
   }
   }
   return s.name;

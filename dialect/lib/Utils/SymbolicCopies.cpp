@@ -184,13 +184,21 @@ Fallible<SymLayout> mlir::layout::cloneLayout(SymTable &t, const SymLayout &in,
     }
     // Of one dim, the kept stride or the dense one is 1 (or the size is at
     // most 1, when any stride is equal): row-major either way.
-    if (in.rank() > 1 &&
-        t.decide(isContiguousIn(in, MemoryFormat::Contiguous)) != true)
-      return fail("preserve_format of a dynamic view that layoutc cannot "
-                  "prove non-overlapping and dense: its strides would depend "
-                  "on the order of run-time strides, which layoutc does not "
-                  "decide yet; give the format (contiguous, channels_last)");
-    format = MemoryFormat::Contiguous;
+    if (in.rank() <= 1 ||
+        t.decide(isContiguousIn(in, MemoryFormat::Contiguous)) == true) {
+      format = MemoryFormat::Contiguous;
+    } else {
+      // Otherwise PyTorch's rule runs at run time on the operand's sizes
+      // and strides.
+      if (in.rank() > kMaxRuntimeViewRank)
+        return fail("preserve_format of a dynamic view of rank " +
+                    std::to_string(in.rank()) +
+                    " that layoutc cannot prove non-overlapping and dense: "
+                    "its strides are decided at run time, for ranks up to " +
+                    std::to_string(kMaxRuntimeViewRank));
+      out.strides = t.preserveStrides(in);
+      return checked(out);
+    }
   }
   Fallible<llvm::SmallVector<SymExpr, 6>> strides =
       symbolicStridesForFormat(in.sizes, format);

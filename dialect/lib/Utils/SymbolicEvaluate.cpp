@@ -84,6 +84,17 @@ static int64_t viewStrideValue(ArrayRef<int64_t> operands, int64_t oldRank,
   return strides ? (*strides)[index] : 0;
 }
 
+/// A PreserveStride symbol's value: clone(preserve_format)'s stride of dim
+/// `index` (CopyingOps.cpp's cloneLayout).
+static int64_t preserveStrideValue(ArrayRef<int64_t> operands, int64_t rank,
+                                   int64_t index) {
+  ArrayRef<int64_t> sizes = operands.take_front(rank),
+                    strides = operands.slice(rank, rank);
+  if (isNonOverlappingAndDense(StridedLayout(sizes, strides, 0)))
+    return strides[index];
+  return inferDenseStrides(sizes, strides)[index];
+}
+
 Fallible<std::vector<int64_t>> SymTable::evaluate(ArrayRef<int64_t> inputs,
                                                   bool checks) const {
   std::vector<int64_t> values;
@@ -153,6 +164,9 @@ Fallible<std::vector<int64_t>> SymTable::evaluate(ArrayRef<int64_t> inputs,
       break;
     case Op::ViewStride:
       values.push_back(viewStrideValue(v, s.oldRank, s.index));
+      break;
+    case Op::PreserveStride:
+      values.push_back(preserveStrideValue(v, s.oldRank, s.index));
       break;
     }
   }

@@ -25,12 +25,17 @@
  *             | [LRT_SYM_VIEW_STRIDE, index, old_rank, new_rank,
  *                expr * old_rank (sizes), expr * old_rank (strides),
  *                expr * new_rank (sizes)]
+ *             | [LRT_SYM_PRESERVE_STRIDE, index, rank,
+ *                expr * rank (sizes), expr * rank (strides)]
  *             | [LRT_SYM_CHECK, cond, message, num_args, expr...]
  * VIEW_STRIDE is PyTorch's computeStride (reshape's test for a view of
  * the old sizes and strides with the new sizes): its value is the view's
  * stride of dim `index` (0 when there is no view), or, with `index` equal
- * to new_rank, 1 when the view exists and 0 when it does not. Ranks are at
- * most LRT_SYMBOLIC_MAX_RANK.
+ * to new_rank, 1 when the view exists and 0 when it does not.
+ * PRESERVE_STRIDE is the stride of dim `index` of PyTorch's
+ * clone(memory_format=torch.preserve_format): the tensor's own stride when
+ * it is non-overlapping and dense, else infer_dense_strides' (dense, in the
+ * order of the strides). Ranks are at most LRT_SYMBOLIC_MAX_RANK.
  * Every step but CHECK appends one symbol value. A CHECK whose condition is
  * false fails with message number `message` of `messages` (NUL-separated
  * templates), each "{i}" replaced by the value of argument expression i.
@@ -57,6 +62,7 @@ enum {
   LRT_SYM_SELECT = 6,
   LRT_SYM_CHECK = 7,
   LRT_SYM_VIEW_STRIDE = 8,
+  LRT_SYM_PRESERVE_STRIDE = 9,
 };
 enum {
   LRT_SYM_TRUE = 1,
@@ -71,7 +77,8 @@ enum {
 /* The most symbols a program may have (values are kept in a caller array,
  * but checks of malformed programs use this bound). */
 #define LRT_SYMBOLIC_MAX_SYMBOLS 4096
-/* The most dims of a VIEW_STRIDE step's old and new shapes. */
+/* The most dims of a VIEW_STRIDE step's old and new shapes and of a
+ * PRESERVE_STRIDE step's shape. */
 #define LRT_SYMBOLIC_MAX_RANK 64
 
 /* Runs `program` on `inputs` (the input symbols' values, in the order of

@@ -1226,15 +1226,6 @@ func.func @expand_dynamic_never(%x: !layout.tensor<?x3xf32>) {
 
 // -----
 
-func.func @clone_preserve_dynamic_slice(%x: !layout.tensor<?x?xf32>) {
-  %s = layout.slice %x dim 1 [1 :] : !layout.tensor<?x?xf32>
-  // expected-error @+1 {{'layout.clone' op preserve_format of a dynamic view that layoutc cannot prove non-overlapping and dense}}
-  %0 = layout.clone %s : !layout.tensor<?x?xf32, strided<[?, 1], offset: ?>>
-  return
-}
-
-// -----
-
 //===----------------------------------------------------------------------===//
 // Result types whose bytes do not fit in int64_t
 //===----------------------------------------------------------------------===//

@@ -153,6 +153,8 @@ struct DynamicABI {
   /// Per parameter and per view result: sizes, strides (and offset) as
   /// expressions, for the header.
   std::vector<std::string> paramLayouts, viewLayouts;
+  /// The derived symbols' definitions, `s<k>` at index k ("min(5, x[1])").
+  std::vector<std::string> definitions;
   /// Per buffer: for scratch (an intermediate new tensor, allocated by the
   /// entry point for the call), the program output of its element count;
   /// -1 for the others. Counts above kScratchCapBytes' worth are capped

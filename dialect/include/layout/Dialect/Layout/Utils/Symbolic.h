@@ -166,13 +166,18 @@ public:
     /// equal to it, 1 when the view exists, else 0. Operands: the
     /// `oldRank` old sizes, the old strides, the new sizes.
     ViewStride,
+    /// The stride of dim `index` of clone(preserve_format) of a tensor of
+    /// `oldRank` dims at run time: its own stride when it is
+    /// non-overlapping and dense, else infer_dense_strides' (PyTorch's
+    /// empty_like). Operands: the sizes, then the strides.
+    PreserveStride,
   };
   struct Symbol {
     std::string name;
     Op op = Op::Input;
     llvm::SmallVector<SymExpr, 3> operands;
     int64_t divisor = 1;
-    /// ViewStride's result and old rank.
+    /// ViewStride's and PreserveStride's result and (old) rank.
     int64_t index = 0;
     int64_t oldRank = 0;
     /// Select's condition.
@@ -211,6 +216,9 @@ public:
     SymExpr viewable;
   };
   RuntimeView viewStrides(const SymLayout &in, llvm::ArrayRef<SymExpr> sizes);
+  /// clone(preserve_format)'s strides of `in`, decided at run time
+  /// (PreserveStride symbols, one per dim).
+  llvm::SmallVector<SymExpr, 6> preserveStrides(const SymLayout &in);
 
   /// What the symbols' ranges say about an expression or condition.
   Interval range(const SymExpr &e) const;
