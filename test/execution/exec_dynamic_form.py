@@ -68,7 +68,9 @@ is compiled once with `--emit=obj,header`, --jobs modules at a time.
 Rejections: dynamic_exec.py's known limitations (KNOWN: L1, L2) and the
 errors the documentation states for dynamic programs (DOCUMENTED: D1, D3,
 D4, D6) are listed with every function and counted, not run (--strict:
-failures).
+failures).  A program rejected for a squeeze of a dynamic dim (D1) is
+converted again with its arguments' dims of size 1 static (1 at every
+shape); where that compiles and some size is still `?`, it runs so.
 Anything else layoutc rejects, a crash, a wrong value or a wrong status is
 a failure, printed with the dynamic and the static function.
 
@@ -250,13 +252,16 @@ class StridePattern:
         n = offset + hi + 1 if math.prod(sizes) else offset
         return tv.Layout(tuple(sizes), tuple(strides), offset, n, True)
 
-    def type(self, dt: de.DType) -> str:
+    def type(self, dt: de.DType, dims=None) -> str:
         # The offset stays static (the one exec_test.py declared): dynamic
         # code generation rejects `offset: ?` in an argument type, and an
         # argument's offset does not change what the caller passes (abi.md).
+        # `dims`: a static size per dim, None where it is `?`.
         unit = set() if self.collapses else self.unit
         strides = ", ".join("1" if d in unit else "?" for d in range(self.rank))
-        return (f"!layout.tensor<{'?x' * self.rank}{dt.name}, strided<[{strides}]"
+        sizes = "".join(("?" if dims is None or dims[d] is None else str(dims[d])) + "x"
+                        for d in range(self.rank))
+        return (f"!layout.tensor<{sizes}{dt.name}, strided<[{strides}]"
                 + (f", offset: {self.static_offset}>>" if self.static_offset else ">>"))
 
 
@@ -267,7 +272,7 @@ class PatternArg(de.ArgSpec):
     pattern: Optional[StridePattern] = None
 
     def type(self):
-        return self.pattern.type(self.dt)
+        return self.pattern.type(self.dt, self.dims)
 
 
 @dataclasses.dataclass
@@ -427,9 +432,11 @@ def dtype_of(t: torch.Tensor) -> str:
     return de.NAME_OF_TORCH[t.dtype]
 
 
-def convert(fn: ex.Fn, origin: str):
-    """(FormProg, None) or (None, the reason it cannot be dynamic today)."""
+def convert(fn: ex.Fn, origin: str, keep_ones=False):
+    """(FormProg, None) or (None, the reason it cannot be dynamic today).
+    With keep_ones, an argument's dims of size 1 stay static (1)."""
     p = FormProg(fn.name, random_program=fn.random_program)
+    p.kept_ones = keep_ones
     p.origin = origin
     p.fn_text = fn.text()
     names = {}
@@ -444,7 +451,8 @@ def convert(fn: ex.Fn, origin: str):
             p.natural[name[1:]] = [n]
         elif kind == "arg":
             _, name, dt, sizes, strides, offset, data = e
-            names[name] = p.arg(name[1:], dt, [None] * len(sizes), kind=data)
+            dims = [1 if keep_ones and n == 1 else None for n in sizes]
+            names[name] = p.arg(name[1:], dt, dims, kind=data)
             p.natural[name[1:]] = list(sizes)
             if tuple(strides) != tuple(tv.contiguous_strides(sizes)) or offset:
                 # Non-row-major, offset or negative strides: every size `?`,
@@ -454,7 +462,7 @@ def convert(fn: ex.Fn, origin: str):
                     pattern = StridePattern(sizes, strides, offset)
                 except ValueError as err:
                     return None, f"an argument whose strides follow no pattern ({err})"
-                p.args[-1] = PatternArg(p.args[-1].name, p.args[-1].dt, [None] * len(sizes), pattern=pattern)
+                p.args[-1] = PatternArg(p.args[-1].name, p.args[-1].dt, dims, pattern=pattern)
                 p.types[name] = p.args[-1].type()
         elif kind == "op":
             _, o, src, outs = e
@@ -603,9 +611,11 @@ def choose_shapes(p: FormProg, seed: int, want=4):
     # it (PyTorch's setStorage message) where a candidate gives one.
     strided_op = any(isinstance(o, tv.AsStrided) for o in p.tvops.values())
     too_small = None
+    static = [(a.name, d, n) for a in p.args for d, n in enumerate(a.dims) if n is not None]
     for cand in candidates(p, rng):
         key = json.dumps(cand, sort_keys=True)
-        if key in seen or any(math.prod(s) > limit for s in cand.values()):
+        if key in seen or any(math.prod(s) > limit for s in cand.values()) or \
+                any(cand[a][d] != n for a, d, n in static):
             continue
         seen.add(key)
         r = try_shape(p, cand)
@@ -813,6 +823,22 @@ def main(argv=None) -> int:
                     + f"\n  static form (exec_test.py):\n{p.fn_text}")
 
     de.resolve_types(args, progs, workdir)
+    # A squeeze of a dim whose size is `?` is an error (D1: the rank would
+    # depend on it). Such a program runs with its arguments' dims of size 1
+    # static, where that is enough and some size stays `?`, every other
+    # size `?`.
+    by_name = {fn.name: (fn, origin) for fn, origin in fns}
+    again = []
+    for i, p in enumerate(progs):
+        if p.status in ("rejected", "failed") and classify(p.error) == ("documented", "D1"):
+            q, _ = convert(*by_name[p.name], keep_ones=True)
+            if q is not None:
+                again.append((i, q))
+    de.resolve_types(args, [q for _, q in again], workdir)
+    for i, q in again:
+        # Only where a size stays `?`: else it would be the static program.
+        if q.status == "built" and any(d is None for a in q.args for d in a.dims):
+            progs[i] = q
     for p in progs:
         if p.status in ("rejected", "failed"):
             rejected(p, "types", p.error)
@@ -900,6 +926,10 @@ def main(argv=None) -> int:
         kind = "known limitation" if key in de.KNOWN else "documented rejection"
         print(f"{kind} {key} ({len(items)} functions, e.g. {items[0][0]}: {items[0][1][:200]}): {what}")
         print(f"  {key}: {', '.join(n for n, _ in items)}")
+    kept = [p.name for p in ran if p.kept_ones]
+    if kept:
+        print(f"ran {len(kept)} programs with a squeeze with their arguments' size-1 dims static (D1 with every "
+              f"size `?`): {', '.join(kept)}")
     static_only = [p for p in ran if all(not s for s in p.natural.values())]
     tot = collections.Counter()
     for p in ran:
