@@ -218,6 +218,20 @@ lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
   /* The tensors passed the checks above: shapes and ranks are valid. */
   const int64_t *in = dynamic + 1;
   for (int64_t i = 0; i < num_inputs; ++i, in += 3) {
+    if (in[2] == 2 && in[0] >= 0 && in[0] < descriptor[1] && in[1] == 0) {
+      /* An offset: byte_offset in elements (data is the storage's start). */
+      const DLTensor *t = tensors[in[0]];
+      uint64_t bytes = ((uint64_t)t->dtype.bits * t->dtype.lanes + 7) / 8;
+      if (t->byte_offset % bytes != 0 || t->byte_offset / bytes > INT64_MAX)
+        return lrt_status_make(
+            LRT_STATUS_INVALID_ARGUMENT,
+            "%s: argument %lld: byte_offset %llu is not a whole number of "
+            "%llu-byte elements",
+            function, (long long)in[0], (unsigned long long)t->byte_offset,
+            (unsigned long long)bytes);
+      inputs[i] = (int64_t)(t->byte_offset / bytes);
+      continue;
+    }
     if (lrt_descriptor_slot(descriptor, in[0], in[1], in[2]) < 0)
       return lrt_status_make(LRT_STATUS_INTERNAL,
                              "%s: malformed dynamic descriptor", function);

@@ -20,10 +20,11 @@ layout (view_in below, installed as dynamic_exec.view_in for this run).
 
 Arguments.  A row-major argument is `!layout.tensor<?x...xT>`.  One that
 exec_test.py declares with other strides, an offset or negative strides
-(StridePattern) gets `strided<[...], offset: k>` with `?` for every stride
-but the innermost one where that is 1, and the declared offset k (static:
-dynamic code generation rejects `offset: ?` in an argument type, and the
-offset does not change what the caller passes, abi.md).  At other sizes it
+(StridePattern) gets `strided<[...]>` with `?` for every stride but the
+innermost one where that is 1, and `offset: ?` where exec_test.py declared
+an offset (passed as the DLTensor's byte_offset in elements, `data` at the
+storage's start: abi.md; at other sizes it grows with what negative strides
+reach back, and as_strided over it reads that storage).  At other sizes it
 is passed with the same pattern: the dims in the same order of stride
 magnitude (innermost first), the same sign per dim, the same gap past what
 the smaller strides reach (0: dense), the same number of storage elements
@@ -249,20 +250,22 @@ class StridePattern:
         strides = self.strides(sizes)
         lo, hi = ex.reach(sizes, strides) if math.prod(sizes) else (0, 0)
         offset = self.lead - lo
-        n = offset + hi + 1 if math.prod(sizes) else offset
+        # The storage is what the view reaches (language.md): nothing when
+        # it has no elements, whatever its offset.
+        n = offset + hi + 1 if math.prod(sizes) else 0
         return tv.Layout(tuple(sizes), tuple(strides), offset, n, True)
 
     def type(self, dt: de.DType, dims=None) -> str:
-        # The offset stays static (the one exec_test.py declared): dynamic
-        # code generation rejects `offset: ?` in an argument type, and an
-        # argument's offset does not change what the caller passes (abi.md).
-        # `dims`: a static size per dim, None where it is `?`.
+        # A declared offset becomes `offset: ?` (the caller passes it as the
+        # DLTensor's byte_offset, abi.md): at other sizes it grows with what
+        # negative strides reach back.  `dims`: a static size per dim, None
+        # where it is `?`.
         unit = set() if self.collapses else self.unit
         strides = ", ".join("1" if d in unit else "?" for d in range(self.rank))
         sizes = "".join(("?" if dims is None or dims[d] is None else str(dims[d])) + "x"
                         for d in range(self.rank))
         return (f"!layout.tensor<{sizes}{dt.name}, strided<[{strides}]"
-                + (f", offset: {self.static_offset}>>" if self.static_offset else ">>"))
+                + (", offset: ?>>" if self.static_offset else ">>"))
 
 
 @dataclasses.dataclass
@@ -285,29 +288,36 @@ class StorageArg(de.ArgSpec):
 
 class PatternBuffer(de.Buffer):
     """A PatternArg's buffer: its own storage (GUARD bytes either side, the
-    elements outside the view random bytes), the DLTensor pointing at the
-    view's first element with the pattern's strides (never NULL)."""
+    elements outside the view random bytes, or zeros as in the reference
+    where as_strided may read them), the DLTensor pointing at the
+    view's first element with the pattern's strides (never NULL): `data` at
+    the storage's start and the offset in `byte_offset` where the type's
+    offset is `?` (dynamic_offset), else `data` at the first element."""
 
-    def __init__(self, dt: de.DType, layout, rng: np.random.Generator):
+    def __init__(self, dt: de.DType, layout, rng: np.random.Generator, dynamic_offset=False, zeros=False):
         self.dt, self.host, self.layout = dt, None, layout
         self.sizes, self.strides = tuple(layout.sizes), tuple(layout.strides)
         self.n = layout.storage
         self.nbytes = self.n * dt.size
         self.raw = torch.full((self.nbytes + 2 * de.GUARD,), de.GUARD_FILL, dtype=torch.uint8)
         self.storage = self.raw[de.GUARD:de.GUARD + self.nbytes]
-        self.storage.copy_(torch.from_numpy(rng.integers(0, 256, self.nbytes, dtype=np.uint8)))
+        if zeros:
+            self.storage.zero_()
+        else:
+            self.storage.copy_(torch.from_numpy(rng.integers(0, 256, self.nbytes, dtype=np.uint8)))
         if dt.name == "i1":
             self.storage.bitwise_and_(1)
         self.shape_arr = (ctypes.c_int64 * max(len(self.sizes), 1))(*self.sizes)
         self.stride_arr = (ctypes.c_int64 * max(len(self.sizes), 1))(*self.strides)
         self.dl = de.DLTensor()
-        self.dl.data = self.raw.data_ptr() + de.GUARD + layout.offset * dt.size
+        at = 0 if dynamic_offset else layout.offset * dt.size
+        self.dl.data = self.raw.data_ptr() + de.GUARD + at
         self.dl.device = de.DLDevice(1, 0)
         self.dl.ndim = len(self.sizes)
         self.dl.dtype = de.DLDataType(dt.code, dt.bits, 1)
         self.dl.shape = self.shape_arr
         self.dl.strides = self.stride_arr
-        self.dl.byte_offset = 0
+        self.dl.byte_offset = layout.offset * dt.size - at
 
     def typed(self) -> torch.Tensor:
         """The view's values (a copy: the strides may be negative)."""
@@ -680,7 +690,11 @@ class Runner(de.Runner):
     def arg_buffer(self, p, a, sizes, null_strides=False):
         """A PatternArg is passed with its pattern's layout at these sizes."""
         if isinstance(a, PatternArg):
-            return PatternBuffer(a.dt, a.pattern.layout(tuple(sizes)), self.rng)
+            # as_strided may read the storage outside the view, which the
+            # reference holds as zeros.
+            strided = any(isinstance(o, tv.AsStrided) for o in p.tvops.values())
+            return PatternBuffer(a.dt, a.pattern.layout(tuple(sizes)), self.rng,
+                                 dynamic_offset=a.pattern.static_offset != 0, zeros=strided)
         return super().arg_buffer(p, a, sizes, null_strides)
 
     def run_bad(self, p, f, lib, shape, *a, **kw):

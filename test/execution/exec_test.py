@@ -758,6 +758,10 @@ def hand_cases(seed: int) -> List[Fn]:
     f.ret(f.contiguous(f.tensor("f32", [4, 6], strides=[1, 9], offset=5)))
     f = new("arg_gapped_mean")
     f.ret(f.reduce(f.tensor("bf16", [4, 6], strides=[13, 2], offset=3), "mean", [1]))
+    # as_strided's offset counts from the argument's storage, before its
+    # own offset.
+    f = new("as_strided_of_offset_arg")
+    f.ret(f.contiguous(f.as_strided(f.tensor("f32", [4, 6], strides=[1, 9], offset=5), [3, 4], [2, 7], 1)))
 
     # Slices with steps, select, narrow, diagonal, unfold.
     f = new("slice_steps_2d")

@@ -2,8 +2,8 @@
 // RUN: layoutc %s --emit=obj,header -o %t && FileCheck %s --check-prefix=CODEGEN < %t.h
 // What dynamic code generation cannot compile yet has no kernels, and says
 // why.
-// RUN: layoutc %S/../Target/CPU/Inputs/dynamic-offset.mlir --emit=explain | FileCheck %s --check-prefix=UNCOMPILED
-// UNCOMPILED: "kernels": null, "kernels_error": "{{.*}}dynamic-offset.mlir:1:1: dynamic code generation needs a static offset in argument #1's type '!layout.tensor<?xf32, strided<[1], offset: ?>>'"}}
+// RUN: layoutc %S/../Target/CPU/Inputs/dynamic-index.mlir --emit=explain | FileCheck %s --check-prefix=UNCOMPILED
+// UNCOMPILED: "kernels": null, "kernels_error": "{{.*}}dynamic-index.mlir:1:1: dynamic code generation needs !layout.tensor or !layout.storage arguments, but argument #1 has type 'index'"}}
 
 // A function with dynamic layouts gets a `symbolic` section: each result's
 // sizes, strides and offset as expressions of the arguments' sizes (x[k] is

@@ -105,10 +105,10 @@ private:
                << arg.getArgNumber() << " has type " << arg.getType();
       Fallible<SymLayout> l = layouts.get(arg);
       StridedLayout declared = tensor.getStridedLayout();
-      if (!l || declared.offset == kDynamic)
-        return func.emitError("dynamic code generation needs a static offset "
-                              "in argument #")
-               << arg.getArgNumber() << "'s type " << tensor;
+      if (!l)
+        return func.emitError("dynamic code generation: argument #")
+               << arg.getArgNumber() << " of type " << tensor
+               << " has no symbolic layout: " << l.message();
       Param param;
       param.number = arg.getArgNumber();
       param.elementType = tensor.getElementType();
@@ -117,7 +117,11 @@ private:
       param.name = argName(arg);
       Buffer buffer;
       buffer.elementType = param.elementType;
-      buffer.pointerOffset = declared.offset;
+      // A dynamic offset is an input (`<name>_offset`), read where it
+      // matters; the kernels' offsets are then relative to the pointer.
+      buffer.pointerOffset = declared.offset == kDynamic ? 0 : declared.offset;
+      if (declared.offset == kDynamic)
+        dynamicOrigins[abi.buffers.size()] = l->offset;
       buffer.param = abi.params.size();
       param.buffer = abi.buffers.size();
       placed[arg] = {param.buffer, *l};
@@ -135,6 +139,8 @@ private:
             !inputOf.count(*s))
           inputOf[*s] = {{index, static_cast<int64_t>(k), 1},
                          cname + "_stride" + std::to_string(k)};
+      if (declared.offset == kDynamic)
+        inputOf[*l->offset.asSymbol()] = {{index, 0, 2}, cname + "_offset"};
       // The strides a row-major argument must have are checked at run time:
       // every dynamic stride but those that bind their own input symbol. A
       // stride that is one size (a rank-2 row-major tensor's row stride, x[1])
@@ -245,7 +251,7 @@ private:
       kernel.dst.sizes.push_back(l.size);
       kernel.dst.strides.push_back(l.dstStride);
     }
-    extents.push_back(loopExtents(*plan, src, dst.layout));
+    extents.push_back(loopExtents(*plan, src, dst.layout, dst.buffer));
     abi.kernels.push_back(std::move(kernel));
     return success();
   }
@@ -512,7 +518,7 @@ private:
     if (!overflow.empty())
       return r.emitError("cannot plan this reduction for every size: ")
              << overflow;
-    DynamicABI::KernelExtents x = loopExtents(*plan, *in, result);
+    DynamicABI::KernelExtents x = loopExtents(*plan, *in, result, std::nullopt);
     x.outputs = output(numelOf(result.sizes));
     x.perOutput = output(perOutput);
     if (kind == ReductionKind::Argmax || kind == ReductionKind::Argmin)
@@ -534,8 +540,8 @@ private:
 
   /// The program outputs of a planned kernel's loops and views' offsets.
   DynamicABI::KernelExtents loopExtents(const DynamicKernelPlan &plan,
-                                        const Placed &src,
-                                        const SymLayout &dst) {
+                                        const Placed &src, const SymLayout &dst,
+                                        std::optional<unsigned> dstBuffer) {
     DynamicABI::KernelExtents x;
     for (auto [size, s, d] :
          llvm::zip_equal(plan.sizes, plan.srcStrides, plan.dstStrides)) {
@@ -544,9 +550,22 @@ private:
       x.dstStrides.push_back(output(d));
       x.loopText.push_back({table().str(size), table().str(s), table().str(d)});
     }
-    x.srcOffset = output(src.layout.offset);
-    x.dstOffset = output(dst.offset);
+    x.srcOffset = output(src.layout.offset - dynamicOrigin(src.buffer));
+    x.dstOffset = output(dst.offset -
+                         (dstBuffer ? dynamicOrigin(*dstBuffer) : SymExpr(0)));
     return x;
+  }
+
+  /// Where buffer `b`'s pointer is in its storage, as far as the generated
+  /// code does not subtract it itself (Buffer::pointerOffset): an
+  /// argument's dynamic offset, else 0.
+  SymExpr dynamicOrigin(unsigned b) const {
+    auto found = dynamicOrigins.find(b);
+    return found == dynamicOrigins.end() ? SymExpr(0) : found->second;
+  }
+  /// `offset` from buffer `b`'s first element.
+  SymExpr fromPointer(unsigned b, const SymExpr &offset) const {
+    return offset - dynamicOrigin(b) - SymExpr(abi.buffers[b].pointerOffset);
   }
 
   LogicalResult addResults() {
@@ -587,11 +606,10 @@ private:
         view.sizes = p.sizes;
         view.strides = p.strides;
         view.offset =
-            p.offset == kDynamic ? kDynamic : p.offset - buffer.pointerOffset;
-        viewLayouts.push_back(
-            "sizes " + list(table(), l.sizes) + " strides " +
-            list(table(), l.strides) + " offset " +
-            table().str(l.offset - SymExpr(buffer.pointerOffset)));
+            fromPointer(at.buffer, l.offset).constant().value_or(kDynamic);
+        viewLayouts.push_back("sizes " + list(table(), l.sizes) + " strides " +
+                              list(table(), l.strides) + " offset " +
+                              table().str(fromPointer(at.buffer, l.offset)));
         abi.views.push_back(view);
         continue;
       }
@@ -669,11 +687,9 @@ private:
     c.argument = *argument;
     c.copies = info.flag;
     const SymLayout &l = operand.layout;
-    c.viewLayout =
-        "sizes " + list(table(), l.sizes) + " strides " +
-        list(table(), l.strides) + " offset " +
-        table().str(l.offset -
-                    SymExpr(abi.buffers[operand.buffer].pointerOffset));
+    c.viewLayout = "sizes " + list(table(), l.sizes) + " strides " +
+                   list(table(), l.strides) + " offset " +
+                   table().str(fromPointer(operand.buffer, l.offset));
     c.when = when;
     conditionals.push_back(std::move(c));
     return "or, when " + when + ", a view of " +
@@ -713,6 +729,8 @@ private:
   llvm::DenseMap<Value, Placed> placed;
   llvm::DenseMap<SymbolId, std::pair<std::array<int64_t, 3>, std::string>>
       inputOf;
+  /// Arguments' buffers whose type has a dynamic offset: that offset.
+  llvm::DenseMap<unsigned, SymExpr> dynamicOrigins;
   std::vector<SymExpr> outputs;
   std::vector<std::array<int64_t, 4>> fills;
   std::vector<DynamicABI::KernelExtents> extents;

@@ -211,8 +211,11 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
          << "pointers: ";
       for (auto [i, name] : llvm::enumerate(dynamic->inputNames)) {
         const std::array<int64_t, 3> &in = dynamic->inputs[i];
-        os << (i ? ", " : "") << name << " = " << paramName(abi.params[in[0]])
-           << (in[2] ? " stride " : " size ") << in[1];
+        os << (i ? ", " : "") << name << " = " << paramName(abi.params[in[0]]);
+        if (in[2] == 2)
+          os << " offset";
+        else
+          os << (in[2] ? " stride " : " size ") << in[1];
       }
       os << "\n";
     }

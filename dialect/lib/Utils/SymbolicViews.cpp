@@ -29,8 +29,6 @@ using llvm::ArrayRef;
 Fallible<SymLayout>
 mlir::layout::symbolicArgument(SymTable &table, const StridedLayout &declared,
                                llvm::StringRef name) {
-  if (declared.offset == kDynamic)
-    return fail("a function argument's offset must be static, got ?");
   SymLayout l;
   for (auto [k, s] : llvm::enumerate(declared.sizes))
     l.sizes.push_back(s == kDynamic ? table.input((name.str() + "[" +
@@ -51,7 +49,10 @@ mlir::layout::symbolicArgument(SymTable &table, const StridedLayout &declared,
                             /*isSize=*/false)
               : SymExpr(s));
   }
-  l.offset = SymExpr(declared.offset);
+  // A storage offset is >= 0, as PyTorch's.
+  l.offset = declared.offset == kDynamic
+                 ? table.input(name.str() + ".offset", /*isSize=*/true)
+                 : SymExpr(declared.offset);
   return checked(l);
 }
 

@@ -80,7 +80,9 @@ lrt_status_t lrt_bind_tensors_named(const char *function,
  * compute them, as one constant int64_t array:
  *   [num_inputs, then per input symbol: parameter, dim, kind,
  *    num_fills, then per fill: parameter, dim, kind, output]
- * with kind 0 for a size and 1 for a stride. The tensors are checked against
+ * with kind 0 for a size, 1 for a stride and 2 (dim 0) for the offset of a
+ * tensor whose type has a dynamic offset: its byte_offset in elements (its
+ * storage then starts at `data`). The tensors are checked against
  * `descriptor` first (device, dtype, rank, the static sizes and strides,
  * overlap); then each input symbol is read from its tensor, `program` runs on
  * them with `messages` (a failed check is INVALID_ARGUMENT with PyTorch's

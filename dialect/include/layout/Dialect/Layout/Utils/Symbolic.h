@@ -150,7 +150,8 @@ struct Interval {
 class SymTable {
 public:
   enum class Op {
-    /// A function argument's dynamic size (range [0, inf)) or stride.
+    /// A function argument's dynamic size or offset (range [0, inf)) or
+    /// stride.
     Input,
     /// min(a, b), max(a, b).
     Min,

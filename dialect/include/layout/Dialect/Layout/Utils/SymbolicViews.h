@@ -32,7 +32,8 @@ namespace layout {
 /// declared strides are the row-major strides of the declared sizes with
 /// offset 0 (the form a type prints without a layout), the strides are the
 /// row-major products of the sizes, else each dynamic stride is the input
-/// symbol "<name>.stride[k]". Errors on a dynamic offset.
+/// symbol "<name>.stride[k]"; a dynamic offset is the input symbol
+/// "<name>.offset" (>= 0).
 Fallible<SymLayout> symbolicArgument(SymTable &table,
                                      const StridedLayout &declared,
                                      llvm::StringRef name);
