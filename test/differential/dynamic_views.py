@@ -471,14 +471,18 @@ class Flatten(Op):
         return Flatten(a - len(sizes) if rng.random() < 0.2 else a, b)
 
 
-class Contiguous(Op):
-    name = "contiguous"
+class WithFormat(Op):
+    """An op whose syntax is its memory format ("" for the default)."""
 
     def __init__(self, fmt):
         self.fmt = fmt
 
     def syntax(self):
         return self.fmt
+
+
+class Contiguous(WithFormat):
+    name = "contiguous"
 
     def torch(self, t):
         return t.contiguous(memory_format=torch.channels_last if self.fmt else torch.contiguous_format)
@@ -488,16 +492,10 @@ class Contiguous(Op):
         return Contiguous("channels_last" if len(sizes) == 4 and rng.random() < 0.3 else "")
 
 
-class Clone(Op):
+class Clone(WithFormat):
     """layout.clone: preserve_format (PyTorch's rule runs at run time where
     layoutc cannot decide it), or a given format."""
     name = "clone"
-
-    def __init__(self, fmt):
-        self.fmt = fmt
-
-    def syntax(self):
-        return self.fmt
 
     def torch(self, t):
         return t.clone(memory_format={"": torch.preserve_format, "contiguous": torch.contiguous_format,

@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 
 #include <cstdio>
+#include <functional>
 #include <random>
 
 namespace {
@@ -82,6 +83,28 @@ TEST(SymTable, ChecksRunInOrderWithValues) {
   EXPECT_EQ(bad.message(), "negative 4");
 }
 
+/// Runs `program` with its first step of code `code` changed by `corrupt`
+/// (given the step's words): layout_rt's interpreter must answer
+/// LRT_STATUS_INTERNAL.
+void expectMalformedStep(const SymbolProgram &program, int64_t code,
+                         const std::function<void(int64_t *)> &corrupt,
+                         std::vector<int64_t> inputs, size_t numSymbols,
+                         size_t numOutputs) {
+  std::vector<int64_t> words = program.words;
+  for (size_t i = 5 + words[1] + words[2]; i < words.size(); ++i)
+    if (words[i] == code) {
+      corrupt(&words[i]);
+      break;
+    }
+  std::vector<int64_t> values(numSymbols), outputs(numOutputs);
+  lrt_status_t st =
+      lrt_symbolic_run("f", words.data(), program.messages.data(),
+                       inputs.data(), values.data(), outputs.data());
+  ASSERT_NE(st, LRT_OK);
+  EXPECT_EQ(lrt_status_code(st), LRT_STATUS_INTERNAL);
+  lrt_status_free(st);
+}
+
 TEST(SymbolicViews, ViewDecidedAtRunTime) {
   // x[0] x x[1] x x[2], transposed in its last two dims: flattening them is
   // a view only where x[1] or x[2] is 1 (or there are no elements).
@@ -125,20 +148,10 @@ TEST(SymbolicViews, ViewDecidedAtRunTime) {
   }
   // A VIEW_STRIDE step of a rank above LRT_SYMBOLIC_MAX_RANK is malformed,
   // and the algebra does not make one.
-  std::vector<int64_t> words = program.words;
-  for (size_t i = 5 + words[1] + words[2]; i < words.size(); ++i)
-    if (words[i] == LRT_SYM_VIEW_STRIDE) {
-      words[i + 2] = LRT_SYMBOLIC_MAX_RANK + 1;
-      break;
-    }
-  std::vector<int64_t> rtValues(t.symbols().size()), rtOutputs(outs.size());
-  std::vector<int64_t> inputs = {2, 3, 4};
-  lrt_status_t st =
-      lrt_symbolic_run("f", words.data(), program.messages.data(),
-                       inputs.data(), rtValues.data(), rtOutputs.data());
-  ASSERT_NE(st, LRT_OK);
-  EXPECT_EQ(lrt_status_code(st), LRT_STATUS_INTERNAL);
-  lrt_status_free(st);
+  expectMalformedStep(
+      program, LRT_SYM_VIEW_STRIDE,
+      [](int64_t *step) { step[2] = LRT_SYMBOLIC_MAX_RANK + 1; }, {2, 3, 4},
+      t.symbols().size(), outs.size());
   SymLayout wide;
   for (int64_t d = 0; d <= kMaxRuntimeViewRank; ++d) {
     wide.sizes.push_back(t.input("w" + std::to_string(d), true));
@@ -249,20 +262,10 @@ TEST(SymbolicViews, PreserveStridesDecidedAtRunTime) {
         << concrete.str();
   }
   // A PRESERVE_STRIDE step whose index is not below its rank is malformed.
-  std::vector<int64_t> words = program.words;
-  for (size_t i = 5 + words[1] + words[2]; i < words.size(); ++i)
-    if (words[i] == LRT_SYM_PRESERVE_STRIDE) {
-      words[i + 1] = words[i + 2];
-      break;
-    }
-  std::vector<int64_t> inputs = {2, 3, 4, 12, 4, 1};
-  std::vector<int64_t> rtValues(t.symbols().size()), rtOutputs(outs.size());
-  lrt_status_t st =
-      lrt_symbolic_run("f", words.data(), program.messages.data(),
-                       inputs.data(), rtValues.data(), rtOutputs.data());
-  ASSERT_NE(st, LRT_OK);
-  EXPECT_EQ(lrt_status_code(st), LRT_STATUS_INTERNAL);
-  lrt_status_free(st);
+  expectMalformedStep(
+      program, LRT_SYM_PRESERVE_STRIDE,
+      [](int64_t *step) { step[1] = step[2]; }, {2, 3, 4, 12, 4, 1},
+      t.symbols().size(), outs.size());
 }
 
 //===----------------------------------------------------------------------===//
