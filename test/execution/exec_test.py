@@ -762,6 +762,10 @@ def hand_cases(seed: int) -> List[Fn]:
     # own offset.
     f = new("as_strided_of_offset_arg")
     f.ret(f.contiguous(f.as_strided(f.tensor("f32", [4, 6], strides=[1, 9], offset=5), [3, 4], [2, 7], 1)))
+    # A reshape of an argument with an offset that views it for some sizes
+    # only (a dim of size 1), read by a conversion.
+    f = new("reshape_of_offset_arg")
+    f.ret(f.to(f.reshape(f.transpose(f.tensor("f32", [1, 6], strides=[9, 1], offset=5), 0, 1), [6]), "f64"))
 
     # Slices with steps, select, narrow, diagonal, unfold.
     f = new("slice_steps_2d")

@@ -117,11 +117,13 @@ private:
       param.name = argName(arg);
       Buffer buffer;
       buffer.elementType = param.elementType;
-      // A dynamic offset is an input (`<name>_offset`), read where it
-      // matters; the kernels' offsets are then relative to the pointer.
+      // A dynamic offset is an input (`<name>_offset`): the generated code
+      // finds the storage's start from it, as from a static one.
       buffer.pointerOffset = declared.offset == kDynamic ? 0 : declared.offset;
-      if (declared.offset == kDynamic)
+      if (declared.offset == kDynamic) {
+        buffer.pointerOffsetOutput = output(l->offset);
         dynamicOrigins[abi.buffers.size()] = l->offset;
+      }
       buffer.param = abi.params.size();
       param.buffer = abi.buffers.size();
       placed[arg] = {param.buffer, *l};
@@ -251,7 +253,7 @@ private:
       kernel.dst.sizes.push_back(l.size);
       kernel.dst.strides.push_back(l.dstStride);
     }
-    extents.push_back(loopExtents(*plan, src, dst.layout, dst.buffer));
+    extents.push_back(loopExtents(*plan, src, dst.layout));
     abi.kernels.push_back(std::move(kernel));
     return success();
   }
@@ -518,7 +520,7 @@ private:
     if (!overflow.empty())
       return r.emitError("cannot plan this reduction for every size: ")
              << overflow;
-    DynamicABI::KernelExtents x = loopExtents(*plan, *in, result, std::nullopt);
+    DynamicABI::KernelExtents x = loopExtents(*plan, *in, result);
     x.outputs = output(numelOf(result.sizes));
     x.perOutput = output(perOutput);
     if (kind == ReductionKind::Argmax || kind == ReductionKind::Argmin)
@@ -540,8 +542,8 @@ private:
 
   /// The program outputs of a planned kernel's loops and views' offsets.
   DynamicABI::KernelExtents loopExtents(const DynamicKernelPlan &plan,
-                                        const Placed &src, const SymLayout &dst,
-                                        std::optional<unsigned> dstBuffer) {
+                                        const Placed &src,
+                                        const SymLayout &dst) {
     DynamicABI::KernelExtents x;
     for (auto [size, s, d] :
          llvm::zip_equal(plan.sizes, plan.srcStrides, plan.dstStrides)) {
@@ -550,22 +552,18 @@ private:
       x.dstStrides.push_back(output(d));
       x.loopText.push_back({table().str(size), table().str(s), table().str(d)});
     }
-    x.srcOffset = output(src.layout.offset - dynamicOrigin(src.buffer));
-    x.dstOffset = output(dst.offset -
-                         (dstBuffer ? dynamicOrigin(*dstBuffer) : SymExpr(0)));
+    x.srcOffset = output(src.layout.offset);
+    x.dstOffset = output(dst.offset);
     return x;
   }
 
-  /// Where buffer `b`'s pointer is in its storage, as far as the generated
-  /// code does not subtract it itself (Buffer::pointerOffset): an
-  /// argument's dynamic offset, else 0.
-  SymExpr dynamicOrigin(unsigned b) const {
-    auto found = dynamicOrigins.find(b);
-    return found == dynamicOrigins.end() ? SymExpr(0) : found->second;
-  }
-  /// `offset` from buffer `b`'s first element.
+  /// `offset` (in buffer `b`'s storage) from its first element.
   SymExpr fromPointer(unsigned b, const SymExpr &offset) const {
-    return offset - dynamicOrigin(b) - SymExpr(abi.buffers[b].pointerOffset);
+    auto found = dynamicOrigins.find(b);
+    SymExpr origin = found == dynamicOrigins.end()
+                         ? SymExpr(abi.buffers[b].pointerOffset)
+                         : found->second;
+    return offset - origin;
   }
 
   LogicalResult addResults() {
@@ -729,7 +727,8 @@ private:
   llvm::DenseMap<Value, Placed> placed;
   llvm::DenseMap<SymbolId, std::pair<std::array<int64_t, 3>, std::string>>
       inputOf;
-  /// Arguments' buffers whose type has a dynamic offset: that offset.
+  /// Arguments' buffers whose type has a dynamic offset: that offset (for
+  /// the header's offsets from their first elements).
   llvm::DenseMap<unsigned, SymExpr> dynamicOrigins;
   std::vector<SymExpr> outputs;
   std::vector<std::array<int64_t, 4>> fills;

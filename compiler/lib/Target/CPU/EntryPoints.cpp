@@ -508,9 +508,16 @@ private:
                                   e.c64(0)),
             base[v.own], base[v.viewOf]);
       } else if (buffer.param) {
-        base[i] =
-            e.gep(entry->getArgument(*buffer.param),
-                  elemOf(buffer.elementType).mem, e.c64(-buffer.pointerOffset));
+        // The storage's start: the pointer less the view's offset.
+        Value back = buffer.pointerOffsetOutput >= 0
+                         ? arith::SubIOp::create(
+                               b, e.c64(0),
+                               e.load(e.i64, programOutputs, e.i64,
+                                      e.c64(buffer.pointerOffsetOutput)))
+                               .getResult()
+                         : e.c64(-buffer.pointerOffset);
+        base[i] = e.gep(entry->getArgument(*buffer.param),
+                        elemOf(buffer.elementType).mem, back);
       } else {
         base[i] = e.gep(scratch, b.getI8Type(),
                         dynScratchOffset[i] ? dynScratchOffset[i]

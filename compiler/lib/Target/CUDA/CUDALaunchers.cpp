@@ -216,8 +216,12 @@ private:
                  in(b.runtimeView->viewOf, at, type) + ")";
         if (!b.param)
           return type + "scratch" + std::to_string(buffer) + " + " + at;
+        std::string origin =
+            b.pointerOffsetOutput >= 0
+                ? "outputs[" + std::to_string(b.pointerOffsetOutput) + "]"
+                : lit(b.pointerOffset, "int64_t");
         return type + positionalName(abi.params[*b.param]) + " + (" + at +
-               " - " + lit(b.pointerOffset, "int64_t") + ")";
+               " - " + origin + ")";
       };
       auto view = [&](unsigned buffer, int64_t offset, Type elem,
                       bool isConst) {

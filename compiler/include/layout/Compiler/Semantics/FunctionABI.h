@@ -47,6 +47,10 @@ struct Buffer {
   /// view offset of a tensor argument or output, 0 for storage arguments and
   /// scratch.
   int64_t pointerOffset = 0;
+  /// A dynamic function's argument whose type has a dynamic offset: the
+  /// program output of that offset, which takes pointerOffset's place at
+  /// run time (pointerOffset is then 0); -1 otherwise.
+  int64_t pointerOffsetOutput = -1;
   /// Entry-point parameter index, or nullopt for scratch.
   std::optional<unsigned> param;
   /// A dynamic function's tensor that PyTorch returns as a view of its
