@@ -767,6 +767,14 @@ def hand_cases(seed: int) -> List[Fn]:
     f = new("reshape_of_offset_arg")
     f.ret(f.to(f.reshape(f.transpose(f.tensor("f32", [1, 6], strides=[9, 1], offset=5), 0, 1), [6]), "f64"))
 
+    # Transposes whose a spans more than two panels (2048 rows each) and
+    # whose destination rows are not whole lines: the run-time-extent tiles
+    # go panel by panel.
+    f = new("transpose_panels_f32")
+    f.ret(f.contiguous(f.transpose(f.tensor("f32", [20, 4111]), 0, 1)))
+    f = new("transpose_panels_f16_from_f32")
+    f.ret(f.to(f.contiguous(f.transpose(f.tensor("f32", [37, 4500]), 0, 1)), "f16"))
+
     # Slices with steps, select, narrow, diagonal, unfold.
     f = new("slice_steps_2d")
     f.ret(f.contiguous(f.slice(f.slice(f.tensor("f32", [31, 29]), 0, 1, 30, 3), 1, -20, None, 4)))

@@ -90,6 +90,7 @@ public:
     return p;
   }
   Value minI(Value x, Value y) { return arith::MinSIOp::create(b, x, y); }
+  Value maxI(Value x, Value y) { return arith::MaxSIOp::create(b, x, y); }
 
   Value gep(Value base, Type elem, Value index) {
     return LLVM::GEPOp::create(b, ptr, elem, base, ValueRange{index});
@@ -151,6 +152,8 @@ public:
   /// for (i = lo; i < hi; i += step) body(i)
   void forLoop(Value lo, Value hi, int64_t step,
                function_ref<void(Value)> body);
+  /// The same with a run-time step (> 0).
+  void forLoop(Value lo, Value hi, Value step, function_ref<void(Value)> body);
 
   /// for (i = lo; i < hi; ++i) body(i), for loops known to run fewer
   /// iterations than a vector has lanes (edges): LLVM's loop vectorizer and
@@ -373,6 +376,7 @@ private:
                     function_ref<void(Value, Value)> body);
   void rtPlane(ArrayRef<int64_t> outside);
   void rtPlaneBounds();
+  void rtPanels(function_ref<void()> body);
   void rtTiles(Value s, Value d);
   void rtNarrowColumns(Value s, Value d);
   bool rtMaySkew() const;
@@ -446,6 +450,9 @@ private:
     Value aFull, rowsLeft, rowsAligned, bWide, bFull, aHalf, halfRows, halfEnd,
         colsLeft, aWide, crowded, rowsFirst, aColumns, aLanes;
   } rtBounds;
+  /// Transposes: the rows of a that the tiles being built cover (rtPanels),
+  /// which rtRange then gives for a; nullopt: the chunk's.
+  std::optional<Range> rtPanel;
   Value rtExt;
   /// The context pointer of the chunk function (or rtVariant) being built.
   Value rtCtx;

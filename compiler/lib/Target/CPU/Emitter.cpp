@@ -129,6 +129,11 @@ void Emitter::forLoop(Value lo, Value hi, int64_t step,
   buildLoop(b, lo, hi, c64(step), body);
 }
 
+void Emitter::forLoop(Value lo, Value hi, Value step,
+                      function_ref<void(Value)> body) {
+  buildLoop(b, lo, hi, step, body);
+}
+
 void Emitter::shortLoop(Value lo, Value hi, function_ref<void(Value)> body) {
   scf::ForOp loop = buildLoop(b, lo, hi, c64(1), body);
   BoolAttr yes = b.getBoolAttr(true);

@@ -76,6 +76,8 @@ Value KernelBuilder::scaled(Value i, size_t loop, bool source) {
 
 cpu::Range KernelBuilder::rtRange(size_t loop) {
   int64_t l = loop;
+  if (rtPanel && k.plan.tiledLoops && l == k.plan.tiledLoops->first)
+    return *rtPanel;
   if (rtSplitFallback() >= 0 &&
       (l == rtParallelLoop() || l == rtSplitFallback())) {
     Value split =
@@ -86,6 +88,32 @@ cpu::Range KernelBuilder::rtRange(size_t loop) {
   if (rtParallelLoop() == l)
     return {begin, end};
   return {e.c64(0), rtSizes[loop]};
+}
+
+/// The static tiles' panels (TileNest::plane) on the extents: where the
+/// destination rows do not stream whole lines and a spans more than two
+/// panels' rows, `body` runs once per panelRows rows of a (rtPanel), so
+/// that each column pass's partial destination lines are finished while
+/// they are still in L2; else once, over the chunk's rows.
+void KernelBuilder::rtPanels(function_ref<void()> body) {
+  int64_t a = k.plan.tiledLoops->first;
+  int64_t rows = cpu().tuning.panelRows;
+  Range ra = rtRange(a);
+  Value len = arith::SubIOp::create(e.b, ra.hi, ra.lo);
+  Value noStream = arith::XOrIOp::create(
+      e.b, rtStream, arith::ConstantIntOp::create(e.b, e.b.getI1Type(), 1));
+  Value panels = arith::AndIOp::create(
+      e.b,
+      arith::CmpIOp::create(e.b, arith::CmpIPredicate::sgt, len,
+                            e.c64(2 * rows)),
+      arith::OrIOp::create(e.b, noStream, rtRowsOffLines(rtDstStrides[a])));
+  Value step =
+      arith::SelectOp::create(e.b, panels, e.c64(rows), e.maxI(len, e.c64(1)));
+  e.forLoop(ra.lo, ra.hi, step, [&](Value a0) {
+    rtPanel = Range{a0, e.minI(e.add(a0, step), ra.hi)};
+    body();
+    rtPanel.reset();
+  });
 }
 
 //===----------------------------------------------------------------------===//

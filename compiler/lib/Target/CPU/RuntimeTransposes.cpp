@@ -96,8 +96,10 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
     if (i == ms.size()) {
       auto tiles = [&] {
         rtVariant("tiles", [&] {
-          rtPlaneBounds();
-          planes([&](Value s, Value d) { rtTiles(s, d); });
+          rtPanels([&] {
+            rtPlaneBounds();
+            planes([&](Value s, Value d) { rtTiles(s, d); });
+          });
         });
       };
       auto unskewed = [&] {
