@@ -219,17 +219,14 @@ lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
   const int64_t *in = dynamic + 1;
   for (int64_t i = 0; i < num_inputs; ++i, in += 3) {
     if (in[2] == 2 && in[0] >= 0 && in[0] < descriptor[1] && in[1] == 0) {
-      /* An offset: byte_offset in elements (data is the storage's start). */
+      /* An offset: byte_offset in elements (data is the storage's start).
+       * The checks above took byte_offset to be a whole number of
+       * elements that fits in int64_t. */
       const DLTensor *t = tensors[in[0]];
-      uint64_t bytes = ((uint64_t)t->dtype.bits * t->dtype.lanes + 7) / 8;
-      if (t->byte_offset % bytes != 0 || t->byte_offset / bytes > INT64_MAX)
-        return lrt_status_make(
-            LRT_STATUS_INVALID_ARGUMENT,
-            "%s: argument %lld: byte_offset %llu is not a whole number of "
-            "%llu-byte elements",
-            function, (long long)in[0], (unsigned long long)t->byte_offset,
-            (unsigned long long)bytes);
-      inputs[i] = (int64_t)(t->byte_offset / bytes);
+      int64_t bytes = 0;
+      if ((status = lrt_dtype_size(t->dtype, &bytes)))
+        return lrt_prefix(status, function);
+      inputs[i] = (int64_t)(t->byte_offset / (uint64_t)bytes);
       continue;
     }
     if (lrt_descriptor_slot(descriptor, in[0], in[1], in[2]) < 0)

@@ -355,6 +355,9 @@ class FormProg(de.Prog):
         # strides follow the model (a clone or conversion after a flip).
         self.new_strides: Dict[int, List[int]] = {}
 
+    def has_as_strided(self) -> bool:
+        return any(isinstance(o, tv.AsStrided) for o in self.tvops.values())
+
     def reference(self, inputs: Dict[str, torch.Tensor]):
         lay = {"%" + k: tv.Layout(tuple(v.shape), tv.contiguous_strides(tuple(v.shape)), 0, v.numel(), True)
                for k, v in inputs.items()}
@@ -619,7 +622,7 @@ def choose_shapes(p: FormProg, seed: int, want=4):
     need = {"zero": None, "one": None, "odd": None, "odd_small": None}
     # A program with an as_strided runs at least one operand too small for
     # it (PyTorch's setStorage message) where a candidate gives one.
-    strided_op = any(isinstance(o, tv.AsStrided) for o in p.tvops.values())
+    strided_op = p.has_as_strided()
     too_small = None
     static = [(a.name, d, n) for a in p.args for d, n in enumerate(a.dims) if n is not None]
     for cand in candidates(p, rng):
@@ -692,9 +695,8 @@ class Runner(de.Runner):
         if isinstance(a, PatternArg):
             # as_strided may read the storage outside the view, which the
             # reference holds as zeros.
-            strided = any(isinstance(o, tv.AsStrided) for o in p.tvops.values())
             return PatternBuffer(a.dt, a.pattern.layout(tuple(sizes)), self.rng,
-                                 dynamic_offset=a.pattern.static_offset != 0, zeros=strided)
+                                 dynamic_offset=a.pattern.static_offset != 0, zeros=p.has_as_strided())
         return super().arg_buffer(p, a, sizes, null_strides)
 
     def run_bad(self, p, f, lib, shape, *a, **kw):

@@ -79,10 +79,20 @@ public:
 private:
   SymTable &table() { return layouts.table(); }
 
-  static std::string list(const SymTable &t, ArrayRef<SymExpr> v) {
+  /// An expression, condition or list as the header prints it; the derived
+  /// symbols it names get a `where` line there (headerDefinitions).
+  std::string named(const SymExpr &e) {
+    collectSymbols(e, headerSymbols);
+    return table().str(e);
+  }
+  std::string named(const SymCond &c) {
+    collectSymbols(c, headerSymbols);
+    return table().str(c);
+  }
+  std::string list(ArrayRef<SymExpr> v) {
     std::string s = "[";
     for (auto [i, e] : llvm::enumerate(v))
-      s += (i ? ", " : "") + t.str(e);
+      s += (i ? ", " : "") + named(e);
     return s + "]";
   }
 
@@ -159,8 +169,8 @@ private:
         if (!bindsItself)
           fills.push_back({index, static_cast<int64_t>(k), 1, output(e)});
       }
-      paramLayouts.push_back("sizes " + list(table(), l->sizes) + " strides " +
-                             list(table(), l->strides));
+      paramLayouts.push_back("sizes " + list(l->sizes) + " strides " +
+                             list(l->strides));
       abi.buffers.push_back(buffer);
       bufferElements.push_back(SymExpr(0));
       abi.params.push_back(param);
@@ -202,8 +212,7 @@ private:
     layout.strides = {SymExpr(1)};
     layout.offset = SymExpr(0);
     placed[arg] = {param.buffer, layout};
-    paramLayouts.push_back("sizes " + list(table(), layout.sizes) +
-                           " strides [1]");
+    paramLayouts.push_back("sizes " + list(layout.sizes) + " strides [1]");
     abi.buffers.push_back(buffer);
     bufferElements.push_back(SymExpr(0));
     abi.params.push_back(param);
@@ -444,7 +453,7 @@ private:
     }
     int64_t flag = output(table().select(r->copies, SymExpr(1), SymExpr(0)));
     extents[kernel].runIf = flag;
-    extents[kernel].runIfText = table().str(r->copies);
+    extents[kernel].runIfText = named(r->copies);
     Buffer view;
     view.elementType = elem;
     view.runtimeView = Buffer::RuntimeView{in->buffer, own, flag};
@@ -605,9 +614,9 @@ private:
         view.strides = p.strides;
         view.offset =
             fromPointer(at.buffer, l.offset).constant().value_or(kDynamic);
-        viewLayouts.push_back("sizes " + list(table(), l.sizes) + " strides " +
-                              list(table(), l.strides) + " offset " +
-                              table().str(fromPointer(at.buffer, l.offset)));
+        viewLayouts.push_back("sizes " + list(l.sizes) + " strides " +
+                              list(l.strides) + " offset " +
+                              named(fromPointer(at.buffer, l.offset)));
         abi.views.push_back(view);
         continue;
       }
@@ -652,8 +661,8 @@ private:
       }
       std::string note =
           runtimeView ? conditionalNote(*runtimeView, param, pi) : "";
-      paramLayouts.push_back("sizes " + list(table(), l.sizes) + " strides " +
-                             list(table(), l.strides) +
+      paramLayouts.push_back("sizes " + list(l.sizes) + " strides " +
+                             list(l.strides) +
                              (note.empty() ? "" : " (" + note + ")"));
       buffer.param = pi;
       abi.params.push_back(param);
@@ -671,7 +680,7 @@ private:
   /// and the header's note; elsewhere its copy runs for every size.
   std::string conditionalNote(const RuntimeViewInfo &info, const Param &param,
                               unsigned output) {
-    std::string when = table().str(SymCond::negate(info.copies));
+    std::string when = named(SymCond::negate(info.copies));
     const Placed &operand = info.view;
     std::optional<unsigned> argument = abi.buffers[operand.buffer].param;
     extents[info.kernel].runIf.reset();
@@ -685,9 +694,8 @@ private:
     c.argument = *argument;
     c.copies = info.flag;
     const SymLayout &l = operand.layout;
-    c.viewLayout = "sizes " + list(table(), l.sizes) + " strides " +
-                   list(table(), l.strides) + " offset " +
-                   table().str(fromPointer(operand.buffer, l.offset));
+    c.viewLayout = "sizes " + list(l.sizes) + " strides " + list(l.strides) +
+                   " offset " + named(fromPointer(operand.buffer, l.offset));
     c.when = when;
     conditionals.push_back(std::move(c));
     return "or, when " + when + ", a view of " +
@@ -695,14 +703,25 @@ private:
            "_view";
   }
 
+  /// The derived symbols the header names, with those their definitions
+  /// name in turn (each names only earlier ones): name and definition.
+  std::vector<std::pair<std::string, std::string>> headerDefinitions() {
+    table().addDefinitionSymbols(headerSymbols);
+    const std::vector<SymTable::Symbol> &syms = table().symbols();
+    std::vector<std::pair<std::string, std::string>> out;
+    for (size_t id = 0; id < syms.size(); ++id)
+      if (headerSymbols.count(id) && syms[id].op != SymTable::Op::Input)
+        out.push_back({syms[id].name, table().definition(id)});
+    return out;
+  }
+
   LogicalResult finish() {
     auto d = std::make_shared<DynamicABI>();
     d->program = encodeSymbolProgram(table(), outputs);
+    d->definitions = headerDefinitions();
     for (auto [id, s] : llvm::enumerate(table().symbols())) {
-      if (s.op != SymTable::Op::Input) {
-        d->definitions.push_back(table().definition(id));
+      if (s.op != SymTable::Op::Input)
         continue;
-      }
       auto found = inputOf.find(id);
       if (found == inputOf.end())
         return func.emitError("dynamic code generation: symbol ")
@@ -727,6 +746,8 @@ private:
   llvm::DenseMap<Value, Placed> placed;
   llvm::DenseMap<SymbolId, std::pair<std::array<int64_t, 3>, std::string>>
       inputOf;
+  /// The symbols the header's texts name (named).
+  llvm::DenseSet<SymbolId> headerSymbols;
   /// Arguments' buffers whose type has a dynamic offset: that offset (for
   /// the header's offsets from their first elements).
   llvm::DenseMap<unsigned, SymExpr> dynamicOrigins;

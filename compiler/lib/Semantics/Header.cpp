@@ -113,54 +113,11 @@ static void printArray(raw_ostream &os, StringRef name, ArrayRef<int64_t> v) {
   os << "};\n";
 }
 
-/// The derived symbols `s<k>` that `texts` name, with those their
-/// definitions name in turn (each names only earlier ones), by k.
-static std::vector<size_t> namedSymbols(const DynamicABI &dynamic,
-                                        std::vector<std::string> texts) {
-  std::vector<bool> named(dynamic.definitions.size(), false);
-  auto scan = [&](StringRef text) {
-    auto word = [](char c) { return llvm::isAlnum(c) || c == '_'; };
-    for (size_t i = 0; i + 1 < text.size(); ++i) {
-      if (text[i] != 's' || !llvm::isDigit(text[i + 1]) ||
-          (i > 0 && (word(text[i - 1]) || text[i - 1] == '.')))
-        continue;
-      size_t end = i + 1;
-      while (end < text.size() && llvm::isDigit(text[end]))
-        ++end;
-      // `s0[1]` is a dim of an argument named s0.
-      if (end < text.size() && (word(text[end]) || text[end] == '['))
-        continue;
-      size_t k = 0;
-      if (!text.slice(i + 1, end).getAsInteger(10, k) && k < named.size())
-        named[k] = true;
-    }
-  };
-  for (const std::string &t : texts)
-    scan(t);
-  for (size_t k = named.size(); k-- > 0;)
-    if (named[k])
-      scan(dynamic.definitions[k]);
-  std::vector<size_t> out;
-  for (size_t k = 0; k < named.size(); ++k)
-    if (named[k])
-      out.push_back(k);
-  return out;
-}
-
 /// `where s<k> = <definition>` for each derived value the header's layouts
 /// and conditions name, as explain defines them.
 static void printDerivedValues(raw_ostream &os, const DynamicABI &dynamic) {
-  std::vector<std::string> texts = dynamic.paramLayouts;
-  texts.insert(texts.end(), dynamic.viewLayouts.begin(),
-               dynamic.viewLayouts.end());
-  for (const DynamicABI::Conditional &c : dynamic.conditionals) {
-    texts.push_back(c.viewLayout);
-    texts.push_back(c.when);
-  }
-  for (const DynamicABI::KernelExtents &k : dynamic.kernels)
-    texts.push_back(k.runIfText);
-  for (size_t k : namedSymbols(dynamic, texts))
-    os << " *   where s" << k << " = " << dynamic.definitions[k] << "\n";
+  for (const auto &[name, definition] : dynamic.definitions)
+    os << " *   where " << name << " = " << definition << "\n";
 }
 
 void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,

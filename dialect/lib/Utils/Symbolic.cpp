@@ -643,6 +643,31 @@ std::string SymTable::definition(SymbolId id) const {
   return s.name;
 }
 
+void mlir::layout::collectSymbols(const SymExpr &e,
+                                  llvm::DenseSet<SymbolId> &out) {
+  for (const SymExpr::Term &t : e.terms())
+    out.insert(t.first.begin(), t.first.end());
+}
+
+void mlir::layout::collectSymbols(const SymCond &c,
+                                  llvm::DenseSet<SymbolId> &out) {
+  collectSymbols(c.expr(), out);
+  for (const SymCond &o : c.operands())
+    collectSymbols(o, out);
+}
+
+void SymTable::addDefinitionSymbols(llvm::DenseSet<SymbolId> &named) const {
+  // A definition names only earlier symbols: one pass from the last.
+  for (size_t id = syms.size(); id-- > 0;) {
+    if (!named.count(id))
+      continue;
+    for (const SymExpr &o : syms[id].operands)
+      collectSymbols(o, named);
+    if (syms[id].cond)
+      collectSymbols(*syms[id].cond, named);
+  }
+}
+
 std::string
 detail::fillMessage(const std::string &message,
                     const std::function<std::string(size_t)> &piece) {

@@ -91,6 +91,11 @@ public:
   }
   Value minI(Value x, Value y) { return arith::MinSIOp::create(b, x, y); }
   Value maxI(Value x, Value y) { return arith::MaxSIOp::create(b, x, y); }
+  /// !c for an i1.
+  Value not_(Value c) {
+    return arith::XOrIOp::create(
+        b, c, arith::ConstantIntOp::create(b, b.getI1Type(), 1));
+  }
 
   Value gep(Value base, Type elem, Value index) {
     return LLVM::GEPOp::create(b, ptr, elem, base, ValueRange{index});

@@ -100,8 +100,7 @@ void KernelBuilder::rtPanels(function_ref<void()> body) {
   int64_t rows = cpu().tuning.panelRows;
   Range ra = rtRange(a);
   Value len = arith::SubIOp::create(e.b, ra.hi, ra.lo);
-  Value noStream = arith::XOrIOp::create(
-      e.b, rtStream, arith::ConstantIntOp::create(e.b, e.b.getI1Type(), 1));
+  Value noStream = e.not_(rtStream);
   Value panels = arith::AndIOp::create(
       e.b,
       arith::CmpIOp::create(e.b, arith::CmpIPredicate::sgt, len,

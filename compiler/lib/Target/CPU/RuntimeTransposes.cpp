@@ -444,12 +444,7 @@ void KernelBuilder::rtPlaneBounds() {
   pb.rowsLeft = arith::SubIOp::create(e.b, ra.hi, pb.aFull);
   // Destination rows a whole number of lines apart.
   pb.rowsAligned = arith::AndIOp::create(
-      e.b, rtStream,
-      arith::CmpIOp::create(
-          e.b, arith::CmpIPredicate::eq,
-          arith::AndIOp::create(e.b, e.mulc(rtDstStrides[a], dst.bytes),
-                                e.c64(kCacheLineBytes - 1)),
-          e.c64(0)));
+      e.b, rtStream, e.not_(rtRowsOffLines(rtDstStrides[a])));
   pb.bWide = blocks > 1 ? floorTo(rb.lo, rb.hi, n * blocks) : rb.lo;
   pb.bFull = floorTo(pb.bWide, rb.hi, n);
   int64_t half = std::max<int64_t>(n / 2, 1);

@@ -157,8 +157,9 @@ struct DynamicABI {
   /// Per parameter and per view result: sizes, strides (and offset) as
   /// expressions, for the header.
   std::vector<std::string> paramLayouts, viewLayouts;
-  /// The derived symbols' definitions, `s<k>` at index k ("min(5, x[1])").
-  std::vector<std::string> definitions;
+  /// The derived symbols the header's layouts and conditions name, in
+  /// order: name and definition ("s0", "min(5, x[1])").
+  std::vector<std::pair<std::string, std::string>> definitions;
   /// Per buffer: for scratch (an intermediate new tensor, allocated by the
   /// entry point for the call), the program output of its element count;
   /// -1 for the others. Counts above kScratchCapBytes' worth are capped

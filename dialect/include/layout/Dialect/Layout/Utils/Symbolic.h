@@ -31,6 +31,7 @@
 
 #include "layout/Dialect/Layout/Utils/StridedLayout.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <functional>
@@ -137,6 +138,10 @@ private:
   std::vector<SymCond> ops;
 };
 
+/// Adds the symbols `e` names (or every expression of `c`) to `out`.
+void collectSymbols(const SymExpr &e, llvm::DenseSet<SymbolId> &out);
+void collectSymbols(const SymCond &c, llvm::DenseSet<SymbolId> &out);
+
 /// The highest old or new rank of a view decided at run time (layout_rt's
 /// LRT_SYMBOLIC_MAX_RANK: its interpreter keeps the shapes in fixed arrays).
 inline constexpr int64_t kMaxRuntimeViewRank = 64;
@@ -242,6 +247,9 @@ public:
   std::string str(const SymCond &c) const;
   /// A symbol's definition: "min(x[0], 5)"; an input's own name.
   std::string definition(SymbolId id) const;
+  /// Adds to `named` every symbol the definitions of its derived symbols
+  /// name, in turn (what it takes to define them all).
+  void addDefinitionSymbols(llvm::DenseSet<SymbolId> &named) const;
   /// The message of a check with its args printed as expressions.
   std::string format(const Check &check) const;
 
