@@ -1401,6 +1401,18 @@ def runtime_view_programs() -> List[Prog]:
     p.ret(p.to(p.contiguous(v), "i16"))
     add(p, s3)
 
+    # A view of one returned: over the output (the copy's layout) where
+    # PyTorch copies, its `_view` report (the argument's view) elsewhere.
+    p = Prog("rv_ret_T_of_flatten_mid")
+    p.ret(T(p, p.flatten(P0213(p, p.arg("x", "f32", q4)), 1, 2)))
+    add(p, s4)
+    p = Prog("rv_ret_perm_of_reshape_i16")
+    p.ret(p.permute(p.reshape(T(p, p.arg("x", "i16", q2)), [-1, 1]), [1, 0]))
+    add(p, s2)
+    p = Prog("rv_ret_unsqueeze_T_of_reshape_u8")
+    p.ret(p.unsqueeze(T(p, p.reshape(P201(p, p.arg("x", "ui8", q3)), [-1, 1])), 0))
+    add(p, s3)
+
     # A run-time view without elements for every size (a narrow of length
     # 0 reshaped), read by layout.copy and by a reduction.
     p = Prog("rv_empty_reshape_copy")

@@ -124,8 +124,8 @@ DOCUMENTED = {
     "D1": ("squeeze of a dynamic dim: the rank would depend on the size (language.md)", r"'layout\.squeeze' op squeeze"),
     "D3": ("a PyTorch check that no size can pass is an error at the op (language.md)",
            r"out of range for tensor of size"),
-    "D4": ("a returned view of a result that PyTorch copies for some sizes and views for others is an error at "
-           "the return (abi.md)", r"views a tensor that PyTorch copies for some sizes and views for others"),
+    "D4": ("a returned as_strided of a result that PyTorch copies for some sizes and views for others is an error "
+           "at the return (abi.md)", r"is an as_strided of a tensor that PyTorch copies for some sizes"),
     "D6": ("a returned view of part of a new tensor, for every size: dynamic code generation returns only whole "
            "new tensors (abi.md 'Dynamic sizes')", r"views part of a new tensor"),
 }

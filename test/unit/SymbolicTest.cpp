@@ -165,6 +165,64 @@ TEST(SymbolicViews, ViewDecidedAtRunTime) {
       << v.message();
 }
 
+TEST(SymTable, AssumingTakesOneCaseOfARunTimeDecision) {
+  // x.transpose(1, 2).flatten(1, 2), transposed again: its strides select
+  // between computeStride's view and the row-major copy at run time.
+  SymTable t;
+  Fallible<SymLayout> x = symbolicArgument(
+      t,
+      StridedLayout({kDynamic, kDynamic, kDynamic}, {kDynamic, kDynamic, 1}, 0),
+      "x");
+  ASSERT_TRUE(x);
+  Fallible<SymMaybeCopy> f = flatten(t, *transpose(t, *x, 1, 2), 1, 2);
+  ASSERT_TRUE(f) << f.message();
+  Fallible<SymLayout> v = transpose(t, f->layout, 0, 1);
+  ASSERT_TRUE(v);
+  // A value derived from a selected one is derived again in each case.
+  SymExpr capped = t.min(v->strides[1], SymExpr(5));
+  // Where it copies: the transpose of a row-major [x0, x1*x2].
+  SymExpr x1 = x->sizes[1], x2 = x->sizes[2];
+  EXPECT_EQ(t.assuming(v->strides[0], f->copies, true), SymExpr(1));
+  EXPECT_EQ(t.assuming(v->strides[1], f->copies, true), x1 * x2);
+  EXPECT_EQ(t.assuming(v->offset, f->copies, true), SymExpr(0));
+  // Where it does not: the view's strides.
+  EXPECT_EQ(t.assuming(v->strides[0], f->copies, false), f->view.strides[1]);
+  EXPECT_EQ(t.assuming(v->strides[1], f->copies, false), f->view.strides[0]);
+  SymExpr cappedCopy = t.assuming(capped, f->copies, true);
+  SymExpr cappedView = t.assuming(capped, f->copies, false);
+  // Sizes do not read the decision.
+  EXPECT_EQ(t.assuming(v->sizes[0], f->copies, true), v->sizes[0]);
+  for (Dims sizes :
+       {Dims{2, 3, 4}, Dims{2, 1, 4}, Dims{3, 7, 1}, Dims{1, 1, 9}}) {
+    std::vector<int64_t> inputs(sizes.begin(), sizes.end());
+    Fallible<std::vector<int64_t>> values = t.evaluate(inputs);
+    ASSERT_TRUE(values) << values.message();
+    Fallible<bool> copies = SymTable::evaluate(f->copies, *values);
+    ASSERT_TRUE(copies);
+    StridedLayout concrete(sizes, *contiguousStrides(sizes), 0);
+    StridedLayout copy =
+        *transpose(StridedLayout({sizes[0], sizes[1] * sizes[2]},
+                                 {sizes[1] * sizes[2], 1}, 0),
+                   0, 1);
+    EXPECT_EQ(*SymTable::evaluate(cappedCopy, *values),
+              std::min<int64_t>(copy.strides[1], 5))
+        << formatDims(sizes);
+    // The case that holds is the selection itself.
+    Fallible<int64_t> actual = SymTable::evaluate(capped, *values);
+    EXPECT_EQ(*SymTable::evaluate(*copies ? cappedCopy : cappedView, *values),
+              *actual)
+        << formatDims(sizes);
+    if (*copies)
+      continue;
+    // Where PyTorch views: computeStride's stride of flatten's dim 0.
+    Fallible<MaybeCopy> want = flatten(*transpose(concrete, 1, 2), 1, 2);
+    ASSERT_TRUE(want && !want->copies);
+    EXPECT_EQ(*SymTable::evaluate(cappedView, *values),
+              std::min<int64_t>(want->layout.strides[0], 5))
+        << formatDims(sizes);
+  }
+}
+
 TEST(SymbolicViews, RowMajorArgumentPermuteAndContiguous) {
   SymTable t;
   // !layout.tensor<?x?x?xf32>: strides are products of the sizes.

@@ -15,23 +15,6 @@
 using namespace mlir;
 using namespace mlir::layout;
 
-bool mlir::layout::hasDynamicLayouts(func::FuncOp func) {
-  auto dynamic = [](Type t) {
-    if (auto tensor = dyn_cast<StridedTensorType>(t))
-      return !tensor.hasStaticLayout();
-    if (auto storage = dyn_cast<StorageType>(t))
-      return !storage.hasStaticSize();
-    return false;
-  };
-  if (llvm::any_of(func.getArgumentTypes(), dynamic))
-    return true;
-  WalkResult walk = func.walk([&](Operation *op) {
-    return llvm::any_of(op->getResultTypes(), dynamic) ? WalkResult::interrupt()
-                                                       : WalkResult::advance();
-  });
-  return walk.wasInterrupted();
-}
-
 /// Sizes as layout_rt's descriptors take them: a dynamic one is
 /// LRT_ANY_SIZE (-1); a dynamic stride, kDynamic, is already LRT_ANY_STRIDE.
 static Dims anySize(ArrayRef<int64_t> sizes) {
@@ -575,6 +558,38 @@ private:
     return offset - origin;
   }
 
+  /// A returned run-time view `info` or a view of one, at `at`: where it
+  /// copies, its layout over the copy's buffer, the output (`at` becomes
+  /// that); elsewhere the same view of the operand (`viewCase`).
+  LogicalResult runtimeViewResult(func::ReturnOp ret, size_t index, Value value,
+                                  Placed &at,
+                                  std::optional<SymLayout> &viewCase,
+                                  const RuntimeViewInfo *&info) {
+    auto found = llvm::find_if(runtimeViews, [&](const auto &entry) {
+      return placed.find(entry.first)->second.buffer == at.buffer;
+    });
+    assert(found != runtimeViews.end() && "a run-time view's buffer");
+    const RuntimeViewInfo &rv = *(info = &found->second);
+    // Reads through its elements (not storage) agree in both cases.
+    for (Value v = value; v != found->first && v.getDefiningOp();
+         v = v.getDefiningOp()->getOperand(0))
+      if (isa<AsStridedOp>(v.getDefiningOp()))
+        return ret.emitError("result #")
+               << index
+               << " is an as_strided of a tensor that PyTorch copies for "
+                  "some sizes and views for others: which storage it reads "
+                  "is decided at run time, and dynamic code generation "
+                  "returns a view of such a tensor only through its elements";
+    if (at.layout == placed.find(found->first)->second.layout) {
+      at = {rv.own, rv.written};
+      viewCase = rv.view.layout;
+    } else {
+      viewCase = table().assuming(at.layout, rv.copies, false);
+      at = {rv.own, table().assuming(at.layout, rv.copies, true)};
+    }
+    return success();
+  }
+
   LogicalResult addResults() {
     auto ret = cast<func::ReturnOp>(func.getBody().back().getTerminator());
     for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
@@ -583,24 +598,12 @@ private:
         return ret.emitError("result #")
                << index << " is not a view of an argument or a new tensor";
       Placed at = found->second;
-      // A run-time view returned (or a value that is all of it, such as a
-      // same-dtype `to` of it): its copy's buffer is the output.
       const RuntimeViewInfo *runtimeView = nullptr;
-      if (abi.buffers[at.buffer].runtimeView) {
-        auto info = llvm::find_if(runtimeViews, [&](const auto &entry) {
-          const Placed &p = placed.find(entry.first)->second;
-          return p.buffer == at.buffer && p.layout == at.layout;
-        });
-        if (info == runtimeViews.end())
-          return ret.emitError("result #")
-                 << index
-                 << " views a tensor that PyTorch copies for some sizes and "
-                    "views for others; dynamic code generation returns such "
-                    "a tensor only whole (the reshape, flatten or contiguous "
-                    "itself)";
-        runtimeView = &info->second;
-        at = {runtimeView->own, runtimeView->written};
-      }
+      std::optional<SymLayout> viewCase;
+      if (abi.buffers[at.buffer].runtimeView &&
+          failed(
+              runtimeViewResult(ret, index, value, at, viewCase, runtimeView)))
+        return failure();
       Buffer &buffer = abi.buffers[at.buffer];
       const SymLayout &l = at.layout;
       if (buffer.param && abi.params[*buffer.param].role != ParamRole::Output) {
@@ -629,15 +632,23 @@ private:
       // 0 and dense over all its elements (new buffers are dense) in any
       // order of dims. Where only sizes tell whether it has them all (a
       // reshape of a clone checks its count at run time), a run-time check.
-      bool whole = runtimeView || wholeResults.contains(value);
+      bool whole = (runtimeView && at.layout == runtimeView->written) ||
+                   wholeResults.contains(value);
       if (!whole && l.offset.isConstant(0) && provablyDense(table(), l)) {
-        SymExpr n = numelOf(l.sizes);
+        SymExpr n = numelOf(l.sizes), elements = bufferElements[at.buffer];
+        SymCond cond = SymCond::eq(n, elements);
+        // A view of a run-time view: all of the copy, which an output
+        // passed without a `_view` report gets for every size.
+        if (runtimeView) {
+          elements = table().assuming(elements, runtimeView->copies, true);
+          cond = SymCond::eq(n, elements);
+        }
         Fallible<std::monostate> all = table().require(
-            SymCond::eq(n, bufferElements[at.buffer]),
+            cond,
             "result #" + std::to_string(index) +
                 " views {0} of the {1} elements of a new tensor; dynamic code "
                 "generation returns only whole new tensors",
-            {n, bufferElements[at.buffer]});
+            {n, elements});
         whole = static_cast<bool>(all);
       }
       if (!whole)
@@ -660,7 +671,8 @@ private:
           fills.push_back({pi, k, 1, output(l.strides[k])});
       }
       std::string note =
-          runtimeView ? conditionalNote(*runtimeView, param, pi) : "";
+          runtimeView ? conditionalNote(*runtimeView, *viewCase, param, pi)
+                      : "";
       paramLayouts.push_back("sizes " + list(l.sizes) + " strides " +
                              list(l.strides) +
                              (note.empty() ? "" : " (" + note + ")"));
@@ -675,10 +687,12 @@ private:
     return success();
   }
 
-  /// For a returned run-time view: the run-time choice
-  /// (DynamicABI::Conditional) where its operand is an argument's view,
-  /// and the header's note; elsewhere its copy runs for every size.
-  std::string conditionalNote(const RuntimeViewInfo &info, const Param &param,
+  /// For a returned run-time view or view of one, whose layout over the
+  /// operand's storage is `viewCase` where it does not copy: the run-time
+  /// choice (DynamicABI::Conditional) where that operand is an argument's
+  /// view, and the header's note; elsewhere its copy runs for every size.
+  std::string conditionalNote(const RuntimeViewInfo &info,
+                              const SymLayout &viewCase, const Param &param,
                               unsigned output) {
     std::string when = named(SymCond::negate(info.copies));
     const Placed &operand = info.view;
@@ -693,7 +707,7 @@ private:
     c.output = output;
     c.argument = *argument;
     c.copies = info.flag;
-    const SymLayout &l = operand.layout;
+    const SymLayout &l = viewCase;
     c.viewLayout = "sizes " + list(l.sizes) + " strides " + list(l.strides) +
                    " offset " + named(fromPointer(operand.buffer, l.offset));
     c.when = when;

@@ -535,6 +535,23 @@ private:
 };
 } // namespace
 
+bool mlir::layout::hasDynamicLayouts(func::FuncOp func) {
+  auto dynamic = [](Type t) {
+    if (auto tensor = dyn_cast<StridedTensorType>(t))
+      return !tensor.hasStaticLayout();
+    if (auto storage = dyn_cast<StorageType>(t))
+      return !storage.hasStaticSize();
+    return false;
+  };
+  if (llvm::any_of(func.getArgumentTypes(), dynamic))
+    return true;
+  WalkResult walk = func.walk([&](Operation *op) {
+    return llvm::any_of(op->getResultTypes(), dynamic) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 FailureOr<FunctionABI> mlir::layout::analyzeFunction(func::FuncOp func) {
   return Analysis(func).run();
 }

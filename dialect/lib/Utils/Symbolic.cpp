@@ -10,6 +10,7 @@
 
 #include "SymbolicDetail.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -363,6 +364,88 @@ SymExpr SymTable::derive(Symbol s) {
                      syms, [](const Symbol &x) { return x.op != Op::Input; }));
   syms.push_back(std::move(s));
   return SymExpr::symbol(syms.size() - 1);
+}
+
+SymExpr SymTable::assuming(const SymExpr &e, const SymCond &cond, bool value) {
+  SymCond negated = SymCond::negate(cond);
+  // Each symbol's value in that case, memoized: a symbol's operands are
+  // earlier symbols, so the recursion ends.
+  llvm::DenseMap<SymbolId, SymExpr> memo;
+  std::function<SymExpr(SymbolId)> of;
+  auto sub = [&](const SymExpr &x) {
+    return x.substitute(
+        [&](SymbolId id) -> std::optional<SymExpr> { return of(id); });
+  };
+  std::function<SymCond(const SymCond &)> subCond = [&](const SymCond &c) {
+    switch (c.kind()) {
+    case SymCond::Kind::True:
+    case SymCond::Kind::False:
+      return c;
+    case SymCond::Kind::GeZero:
+      return SymCond::geZero(sub(c.expr()));
+    case SymCond::Kind::EqZero:
+      return SymCond::eq(sub(c.expr()), SymExpr(0));
+    case SymCond::Kind::Not:
+      return SymCond::negate(subCond(c.operands()[0]));
+    case SymCond::Kind::And:
+      return SymCond::both(subCond(c.operands()[0]), subCond(c.operands()[1]));
+    case SymCond::Kind::Or:
+      return SymCond::either(subCond(c.operands()[0]),
+                             subCond(c.operands()[1]));
+    }
+    llvm_unreachable("unknown condition kind");
+  };
+  of = [&](SymbolId id) -> SymExpr {
+    if (auto found = memo.find(id); found != memo.end())
+      return found->second;
+    // A copy: derivations below may grow syms.
+    Symbol s = syms[id];
+    SymExpr r = SymExpr::symbol(id);
+    if (s.op == Op::Select && (*s.cond == cond || *s.cond == negated)) {
+      r = sub(s.operands[(*s.cond == cond) == value ? 0 : 1]);
+    } else if (s.op != Op::Input) {
+      llvm::SmallVector<SymExpr, 3> operands;
+      for (const SymExpr &x : s.operands)
+        operands.push_back(sub(x));
+      std::optional<SymCond> c;
+      if (s.cond)
+        c = subCond(*s.cond);
+      if (operands != s.operands || (c && !(*c == *s.cond))) {
+        switch (s.op) {
+        case Op::Min:
+          r = min(operands[0], operands[1]);
+          break;
+        case Op::Max:
+          r = max(operands[0], operands[1]);
+          break;
+        case Op::FloorDiv:
+        case Op::CeilDiv:
+          r = divide(operands[0], s.divisor, s.op == Op::CeilDiv);
+          break;
+        case Op::Select:
+          r = select(*c, operands[0], operands[1]);
+          break;
+        default:
+          s.operands = std::move(operands);
+          r = derive(std::move(s));
+          break;
+        }
+      }
+    }
+    memo[id] = r;
+    return r;
+  };
+  return sub(e);
+}
+
+SymLayout SymTable::assuming(const SymLayout &l, const SymCond &cond,
+                             bool value) {
+  SymLayout out = l;
+  for (auto *exprs : {&out.sizes, &out.strides})
+    for (SymExpr &x : *exprs)
+      x = assuming(x, cond, value);
+  out.offset = assuming(out.offset, cond, value);
+  return out;
 }
 
 SymExpr SymTable::min(const SymExpr &a, const SymExpr &b) {

@@ -130,6 +130,10 @@ public:
   Kind kind() const { return k; }
   const SymExpr &expr() const { return e; }
   const std::vector<SymCond> &operands() const { return ops; }
+  /// The same tree (not the same truth: a >= 0 is not !(a < 0) here).
+  bool operator==(const SymCond &o) const {
+    return k == o.k && e == o.e && ops == o.ops;
+  }
 
 private:
   explicit SymCond(Kind k) : k(k) {}
@@ -225,6 +229,13 @@ public:
   /// clone(preserve_format)'s strides of `in`, decided at run time
   /// (PreserveStride symbols, one per dim).
   llvm::SmallVector<SymExpr, 6> preserveStrides(const SymLayout &in);
+
+  /// `e` where `cond` has truth `value`: each selection on `cond` or its
+  /// negation takes that branch, and every derived value that reads one is
+  /// derived again (a layout as it is in one case of a decision made at run
+  /// time, such as a returned view of a reshape that copies for some sizes).
+  SymExpr assuming(const SymExpr &e, const SymCond &cond, bool value);
+  SymLayout assuming(const SymLayout &l, const SymCond &cond, bool value);
 
   /// What the symbols' ranges say about an expression or condition.
   Interval range(const SymExpr &e) const;
