@@ -14,6 +14,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -38,16 +39,19 @@ using namespace mlir;
 using namespace mlir::layout;
 
 static void buildLoweringPipeline(PassManager &pm) {
-  pm.addPass(createSCFToControlFlowPass());
+  // The kernels are llvm.func ops already: each one's body lowers on its
+  // own, the functions in parallel (cf-to-llvm alone works on modules).
+  OpPassManager &functions = pm.nest<LLVM::LLVMFuncOp>();
+  functions.addPass(createSCFToControlFlowPass());
   // bf16 has no native conversions on most x86 CPUs; expand extf/truncf to
   // integer arithmetic (round to nearest even), as PyTorch computes them.
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expand));
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
+  functions.addPass(arith::createArithExpandOpsPass(expand));
+  functions.addPass(createConvertVectorToLLVMPass());
+  functions.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createReconcileUnrealizedCastsPass());
 }
 
 void mlir::layout::prepareKernelContext(MLIRContext *context) {
@@ -65,9 +69,16 @@ void mlir::layout::prepareKernelContext(MLIRContext *context) {
 }
 
 LogicalResult mlir::layout::lowerKernelModuleToLLVM(ModuleOp kernels) {
+  // The builders' module verified once before and once after, not after
+  // every pass (a tenth of a run-time-extent module's compile time).
+  if (failed(mlir::verify(kernels)))
+    return failure();
   PassManager pm(kernels.getContext());
+  pm.enableVerifier(false);
   buildLoweringPipeline(pm);
-  return pm.run(kernels);
+  if (failed(pm.run(kernels)))
+    return failure();
+  return mlir::verify(kernels);
 }
 
 FailureOr<std::unique_ptr<llvm::TargetMachine>>
@@ -170,6 +181,17 @@ std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
     ModuleOp llvmDialect, llvm::LLVMContext &context,
     llvm::TargetMachine &machine, unsigned optLevel, bool cleanupOnly) {
   std::unique_ptr<llvm::Module> module =
+      translateForMachine(llvmDialect, context, machine);
+  if (module)
+    optimizeModule(*module, machine, optLevel, cleanupOnly);
+  return module;
+}
+
+std::unique_ptr<llvm::Module>
+mlir::layout::translateForMachine(ModuleOp llvmDialect,
+                                  llvm::LLVMContext &context,
+                                  llvm::TargetMachine &machine) {
+  std::unique_ptr<llvm::Module> module =
       translateModuleToLLVMIR(llvmDialect, context, "layoutc");
   if (!module)
     return nullptr;
@@ -191,8 +213,14 @@ std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
       f.addFnAttr("target-features", features);
     f.addFnAttr(llvm::Attribute::NoUnwind);
   }
+  return module;
+}
+
+void mlir::layout::optimizeModule(llvm::Module &module,
+                                  llvm::TargetMachine &machine,
+                                  unsigned optLevel, bool cleanupOnly) {
   if (optLevel == 0)
-    return module;
+    return;
 
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
@@ -228,8 +256,7 @@ std::unique_ptr<llvm::Module> mlir::layout::translateAndOptimize(
     llvm::cantFail(pb.parsePassPipeline(mpm, kCleanupPipeline));
   else
     mpm = pb.buildPerModuleDefaultPipeline(level);
-  mpm.run(*module, mam);
-  return module;
+  mpm.run(module, mam);
 }
 
 bool mlir::layout::runtimeExtentKernels(ArrayRef<FunctionABI> abis,
@@ -274,7 +301,7 @@ LogicalResult mlir::layout::emitMachineCode(
 std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
     MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
     llvm::LLVMContext &llvmContext, llvm::TargetMachine &machine,
-    unsigned optLevel, bool runtimeExtents) {
+    unsigned optLevel, bool runtimeExtents, bool *deferredCleanup) {
   OwningOpRef<ModuleOp> kernels =
       buildKernelModule(context, loc, abis, runtimeExtents);
   if (failed(lowerKernelModuleToLLVM(*kernels)))
@@ -291,9 +318,13 @@ std::unique_ptr<llvm::Module> mlir::layout::compileKernels(
       return k.kind == KernelKind::Copy;
     });
   });
+  bool cleanupOnly = runtime && copiesOnly && optLevel >= 2;
+  if (deferredCleanup)
+    *deferredCleanup = cleanupOnly;
+  if (cleanupOnly && deferredCleanup)
+    return translateForMachine(*kernels, llvmContext, machine);
   return translateAndOptimize(*kernels, llvmContext, machine, optLevel,
-                              /*cleanupOnly=*/runtime && copiesOnly &&
-                                  optLevel >= 2);
+                              cleanupOnly);
 }
 
 namespace {
@@ -310,10 +341,12 @@ LogicalResult emitObject(llvm::Module &module, llvm::TargetMachine &machine,
   return success();
 }
 
-/// The object of one part of splitForCodegen, on a context of its own.
+/// The object of one part of splitForCodegen, on a context of its own,
+/// after the clean-up passes where `cleanup` (compileKernels deferred them:
+/// function passes, whose result does not depend on the other parts).
 LogicalResult compilePart(StringRef bitcode, llvm::TargetMachine &machine,
-                          bool strengthReduce, std::string &object,
-                          std::string &error) {
+                          bool strengthReduce, bool cleanup,
+                          std::string &object, std::string &error) {
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(
       llvm::MemoryBufferRef(bitcode, "part"), llvmContext);
@@ -322,6 +355,8 @@ LogicalResult compilePart(StringRef bitcode, llvm::TargetMachine &machine,
             llvm::toString(module.takeError());
     return failure();
   }
+  if (cleanup)
+    optimizeModule(**module, machine, /*optLevel=*/2, /*cleanupOnly=*/true);
   return emitObject(**module, machine, strengthReduce, object, error);
 }
 
@@ -341,12 +376,15 @@ LogicalResult compileShard(MLIRContext *context, Location loc,
   if (failed(machine))
     return failure();
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> module =
-      compileKernels(context, loc, abis, llvmContext, **machine,
-                     options.optLevel, options.runtimeExtents);
+  bool runtime = runtimeExtentKernels(abis, options.runtimeExtents);
+  // The parts of a run-time-extent module run its clean-up passes on their
+  // threads too.
+  bool cleanup = false;
+  std::unique_ptr<llvm::Module> module = compileKernels(
+      context, loc, abis, llvmContext, **machine, options.optLevel,
+      options.runtimeExtents, runtime && splitParts ? &cleanup : nullptr);
   if (!module)
     return failure();
-  bool runtime = runtimeExtentKernels(abis, options.runtimeExtents);
   if (!runtime || !splitParts) {
     objects.assign(1, std::string());
     return emitObject(*module, **machine, /*strengthReduce=*/!runtime,
@@ -365,9 +403,9 @@ LogicalResult compileShard(MLIRContext *context, Location loc,
       failedParts[p] = 1;
       return;
     }
-    failedParts[p] =
-        failed(compilePart(parts[p], p > 0 ? **own : **machine,
-                           /*strengthReduce=*/false, objects[p], errors[p]));
+    failedParts[p] = failed(compilePart(parts[p], p > 0 ? **own : **machine,
+                                        /*strengthReduce=*/false, cleanup,
+                                        objects[p], errors[p]));
   };
 
   std::vector<std::thread> threads;

@@ -92,14 +92,26 @@ std::unique_ptr<llvm::Module> translateAndOptimize(ModuleOp llvmDialect,
                                                    unsigned optLevel,
                                                    bool cleanupOnly = false);
 
+/// translateAndOptimize's two steps: the LLVM IR, with every function's
+/// target CPU and features, and LLVM's pipeline over it.
+std::unique_ptr<llvm::Module> translateForMachine(ModuleOp llvmDialect,
+                                                  llvm::LLVMContext &context,
+                                                  llvm::TargetMachine &machine);
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
+                    unsigned optLevel, bool cleanupOnly);
+
 /// The optimized LLVM module of the functions `abis` describes: their kernel
 /// module (buildKernelModule) lowered to the LLVM dialect, translated for
 /// `machine` and optimized at `optLevel`; the MLIR module is gone on
 /// return. Null after a diagnostic. Needs prepareKernelContext(context).
+/// With `deferredCleanup`, a module that gets the clean-up passes alone is
+/// returned without them and *deferredCleanup says so (the caller runs
+/// them, on parts of the module: they are function passes).
 std::unique_ptr<llvm::Module>
 compileKernels(MLIRContext *context, Location loc, ArrayRef<FunctionABI> abis,
                llvm::LLVMContext &llvmContext, llvm::TargetMachine &machine,
-               unsigned optLevel, bool runtimeExtents = false);
+               unsigned optLevel, bool runtimeExtents = false,
+               bool *deferredCleanup = nullptr);
 
 /// Whether every kernel of `abis` takes run-time extents: dynamic functions,
 /// or every function under `runtimeExtents` (--runtime-extents).
