@@ -114,11 +114,8 @@ public:
   /// level `locality` names (LLVM's: 3 is L1, 2 and 1 the outer levels).
   void prefetch(Value base, Type elem, Value index, int64_t ahead,
                 int locality) {
-    prefetch(base, elem, index, c64(ahead), locality);
-  }
-  void prefetch(Value base, Type elem, Value index, Value ahead, int locality) {
-    Value at = LLVM::GEPOp::create(b, ptr, b.getI8Type(),
-                                   gep(base, elem, index), ValueRange{ahead});
+    Value at = LLVM::GEPOp::create(
+        b, ptr, b.getI8Type(), gep(base, elem, index), ValueRange{c64(ahead)});
     LLVM::Prefetch::create(b, at, /*rw=*/0, locality, /*cache=*/1);
   }
   /// A load whose value LLVM's X86 backend cannot see through: it folds
@@ -384,8 +381,6 @@ private:
                     function_ref<void(Value, Value)> body);
   void rtPlane(ArrayRef<int64_t> outside);
   void rtPlaneBounds();
-  int64_t rtStreamLines(int64_t n, int64_t blocks) const;
-  Value rtBlockPrefetchBytes(int64_t width);
   void rtPanels(function_ref<void()> body);
   void rtTiles(Value s, Value d);
   void rtNarrowColumns(Value s, Value d);
@@ -458,11 +453,8 @@ private:
   /// before the loops around the planes (rtPlaneBounds).
   struct {
     Value aFull, rowsLeft, rowsAligned, bWide, bFull, aHalf, halfRows, halfEnd,
-        colsLeft, aWide, crowded, rowsFirst, aColumns, aLanes, prefetchBytes;
+        colsLeft, aWide, crowded, rowsFirst, aColumns, aLanes;
   } rtBounds;
-  /// Run-time-extent squares (rtSquare): bytes past each source row load
-  /// to prefetch into L2; null: none.
-  Value rtPrefetchAhead;
   /// Transposes: the rows of a that the tiles being built cover (rtPanels),
   /// which rtRange then gives for a; nullopt: the chunk's.
   std::optional<Range> rtPanel;

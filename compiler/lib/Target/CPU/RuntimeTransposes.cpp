@@ -453,8 +453,6 @@ void KernelBuilder::rtPlaneBounds() {
   pb.halfRows = arith::SubIOp::create(e.b, ra.hi, pb.aHalf);
   pb.colsLeft =
       arith::SubIOp::create(e.b, rb.hi, half >= 2 ? pb.halfEnd : pb.bFull);
-  pb.prefetchBytes =
-      rtBlockPrefetchBytes(n * blocks * rtStreamLines(n, blocks));
 }
 
 void KernelBuilder::rtTiles(Value s, Value d) {
@@ -534,8 +532,8 @@ void KernelBuilder::rtTiles(Value s, Value d) {
   // memory then sees runs of lines rather than single lines scattered one
   // per row. Their range is empty where the columns do not stream.
   Value bLines = rb.lo;
-  int64_t lines = rtStreamLines(n, blocks);
-  if (lines > 1) {
+  int64_t lines = cpuTarget(/*avx512=*/false).streamLines;
+  if (lineRows && lines > 1 && !lanesTile(n, blocks)) {
     bLines = arith::SelectOp::create(e.b, streamsFrom(rb.lo),
                                      floorTo(rb.lo, rb.hi, n * blocks * lines),
                                      rb.lo);
@@ -619,12 +617,9 @@ SmallVector<Value> KernelBuilder::rtSquare(Value at, int64_t firstRow,
   Type vt = e.vecOf(src.mem, n);
   Value sb = rtSrcStrides[k.plan.tiledLoops->second];
   SmallVector<Value> rows;
-  for (int64_t j = 0; j < n; ++j) {
-    Value row = e.add(at, e.mulc(sb, firstRow + j));
-    if (rtPrefetchAhead)
-      e.prefetch(srcPtr, src.mem, row, rtPrefetchAhead, /*locality=*/2);
-    rows.push_back(e.load(vt, srcPtr, src.mem, row));
-  }
+  for (int64_t j = 0; j < n; ++j)
+    rows.push_back(
+        e.load(vt, srcPtr, src.mem, e.add(at, e.mulc(sb, firstRow + j))));
   return transposeSquare(std::move(rows));
 }
 
@@ -647,9 +642,7 @@ void KernelBuilder::rtMicro(Value s, Value d, Value ia, Value ib, int64_t n,
     return;
   }
   rtOutline(("lines" + Twine(blocks)).str(), e.gep(srcPtr, src.mem, base),
-            e.gep(dstPtr, dst.mem, out), {rtBounds.prefetchBytes},
-            [&](ValueRange params) {
-              llvm::SaveAndRestore<Value> ahead(rtPrefetchAhead, params[0]);
+            e.gep(dstPtr, dst.mem, out), {}, [&](ValueRange) {
               rtMicroAt(e.c64(0), e.c64(0), n, blocks, /*streaming=*/true);
             });
 }

@@ -320,41 +320,6 @@ int64_t KernelBuilder::sourcePrefetchBytes(const TransposeTiling &t) const {
   return 0;
 }
 
-/// Destination lines per row that a column of streaming tiles stores side
-/// by side (the static TransposeTiling::streamWidth): the target's
-/// streamLines where a square row of `blocks` squares makes a line, else 1.
-int64_t KernelBuilder::rtStreamLines(int64_t n, int64_t blocks) const {
-  bool lineRows = blocks * n * dst.bytes == kCacheLineBytes;
-  int64_t lines = cpuTarget(/*avx512=*/false).streamLines;
-  return lineRows && lines > 1 && !lanesTile(n, blocks) ? lines : 1;
-}
-
-/// How far ahead streaming tiles `width` source rows wide prefetch their
-/// source, in bytes (0: no prefetch is needed): the static
-/// sourcePrefetchBytes' rule for blocks, decided on the run-time strides.
-/// Where a spans whole source rows, a column of tiles reads one block of
-/// adjacent rows and the next column the next block, which the hardware
-/// prefetchers follow too late: two blocks ahead, at least
-/// blockPrefetchMinBytes, not for blocks over blockPrefetchMaxBytes.
-Value KernelBuilder::rtBlockPrefetchBytes(int64_t width) {
-  auto [a, bl] = *k.plan.tiledLoops;
-  const TargetInfo::CPUTuning &tuning = cpu().tuning;
-  Value sb = rtSrcStrides[bl];
-  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
-    return arith::CmpIOp::create(e.b, p, x, y).getResult();
-  };
-  Value block = e.mulc(sb, width * src.bytes);
-  Value wholeRows = arith::AndIOp::create(
-      e.b, cmp(arith::CmpIPredicate::sgt, sb, e.c64(0)),
-      cmp(arith::CmpIPredicate::eq, scaled(rtSizes[a], a, true), sb));
-  wholeRows = arith::AndIOp::create(e.b, wholeRows,
-                                    cmp(arith::CmpIPredicate::sle, block,
-                                        e.c64(tuning.blockPrefetchMaxBytes)));
-  Value ahead = arith::MaxSIOp::create(e.b, e.mulc(block, 2),
-                                       e.c64(tuning.blockPrefetchMinBytes));
-  return arith::SelectOp::create(e.b, wholeRows, ahead, e.c64(0));
-}
-
 /// The most of `rows` source rows, b's stride apart, that share one L1 set.
 int64_t KernelBuilder::sourceLinesPerSet(const KernelLoop &lb,
                                          int64_t rows) const {
