@@ -17,7 +17,9 @@
 
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <random>
+#include <utility>
 
 namespace {
 
@@ -105,19 +107,31 @@ void expectMalformedStep(const SymbolProgram &program, int64_t code,
   lrt_status_free(st);
 }
 
-TEST(SymbolicViews, ViewDecidedAtRunTime) {
-  // x[0] x x[1] x x[2], transposed in its last two dims: flattening them is
-  // a view only where x[1] or x[2] is 1 (or there are no elements).
-  SymTable t;
+/// A row-major argument x[0] x x[1] x x[2] (`x`), transposed in its last
+/// two dims and flattened there: a view only where x[1] or x[2] is 1 (or
+/// there are no elements), decided at run time. Null where a step fails.
+static std::optional<std::pair<SymLayout, SymMaybeCopy>>
+flattenedTranspose(SymTable &t) {
   Fallible<SymLayout> x = symbolicArgument(
       t,
       StridedLayout({kDynamic, kDynamic, kDynamic}, {kDynamic, kDynamic, 1}, 0),
       "x");
-  ASSERT_TRUE(x);
+  if (!x)
+    return std::nullopt;
   Fallible<SymLayout> tr = transpose(t, *x, 1, 2);
-  ASSERT_TRUE(tr);
+  if (!tr)
+    return std::nullopt;
   Fallible<SymMaybeCopy> f = flatten(t, *tr, 1, 2);
-  ASSERT_TRUE(f) << f.message();
+  if (!f)
+    return std::nullopt;
+  return std::make_pair(*x, *f);
+}
+
+TEST(SymbolicViews, ViewDecidedAtRunTime) {
+  SymTable t;
+  auto built = flattenedTranspose(t);
+  ASSERT_TRUE(built);
+  const SymMaybeCopy *f = &built->second;
   EXPECT_EQ(t.decide(f->copies), std::nullopt);
   SymExpr copies = t.select(f->copies, SymExpr(1), SymExpr(0));
   std::vector<SymExpr> outs(f->layout.strides.begin(), f->layout.strides.end());
@@ -169,13 +183,10 @@ TEST(SymTable, AssumingTakesOneCaseOfARunTimeDecision) {
   // x.transpose(1, 2).flatten(1, 2), transposed again: its strides select
   // between computeStride's view and the row-major copy at run time.
   SymTable t;
-  Fallible<SymLayout> x = symbolicArgument(
-      t,
-      StridedLayout({kDynamic, kDynamic, kDynamic}, {kDynamic, kDynamic, 1}, 0),
-      "x");
-  ASSERT_TRUE(x);
-  Fallible<SymMaybeCopy> f = flatten(t, *transpose(t, *x, 1, 2), 1, 2);
-  ASSERT_TRUE(f) << f.message();
+  auto built = flattenedTranspose(t);
+  ASSERT_TRUE(built);
+  const SymLayout *x = &built->first;
+  const SymMaybeCopy *f = &built->second;
   Fallible<SymLayout> v = transpose(t, f->layout, 0, 1);
   ASSERT_TRUE(v);
   // A value derived from a selected one is derived again in each case.
