@@ -580,6 +580,8 @@ private:
                   "some sizes and views for others: which storage it reads "
                   "is decided at run time, and dynamic code generation "
                   "returns a view of such a tensor only through its elements";
+    // The run-time view itself, or a value that is all of it (a same-dtype
+    // `to`): the copy's layout.
     if (at.layout == placed.find(found->first)->second.layout) {
       at = {rv.own, rv.written};
       viewCase = rv.view.layout;
@@ -636,15 +638,12 @@ private:
                    wholeResults.contains(value);
       if (!whole && l.offset.isConstant(0) && provablyDense(table(), l)) {
         SymExpr n = numelOf(l.sizes), elements = bufferElements[at.buffer];
-        SymCond cond = SymCond::eq(n, elements);
         // A view of a run-time view: all of the copy, which an output
         // passed without a `_view` report gets for every size.
-        if (runtimeView) {
+        if (runtimeView)
           elements = table().assuming(elements, runtimeView->copies, true);
-          cond = SymCond::eq(n, elements);
-        }
         Fallible<std::monostate> all = table().require(
-            cond,
+            SymCond::eq(n, elements),
             "result #" + std::to_string(index) +
                 " views {0} of the {1} elements of a new tensor; dynamic code "
                 "generation returns only whole new tensors",
