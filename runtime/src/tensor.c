@@ -11,13 +11,27 @@
 /* Enough for LRT_MAX_NDIM values of 20 digits and a sign, with separators. */
 #define LRT_LIST_CAPACITY (LRT_MAX_NDIM * 24 + 4)
 
-static void lrt_format_list(const int64_t *values, int count, char *buffer) {
+/* `values` as a list; with `any_stride`, LRT_ANY_STRIDE prints as "any"
+ * (it would print as a huge negative number; a dynamic function's first
+ * check fixes only its static strides). */
+static void lrt_format_values(const int64_t *values, int count, int any_stride,
+                              char *buffer) {
   size_t used = 0;
   buffer[used++] = '[';
-  for (int i = 0; i < count; ++i)
-    used += (size_t)snprintf(buffer + used, LRT_LIST_CAPACITY - used,
-                             "%s%" PRId64, i ? ", " : "", values[i]);
+  for (int i = 0; i < count; ++i) {
+    const char *sep = i ? ", " : "";
+    if (any_stride && values[i] == LRT_ANY_STRIDE)
+      used += (size_t)snprintf(buffer + used, LRT_LIST_CAPACITY - used, "%sany",
+                               sep);
+    else
+      used += (size_t)snprintf(buffer + used, LRT_LIST_CAPACITY - used,
+                               "%s%" PRId64, sep, values[i]);
+  }
   snprintf(buffer + used, LRT_LIST_CAPACITY - used, "]");
+}
+
+static void lrt_format_list(const int64_t *values, int count, char *buffer) {
+  lrt_format_values(values, count, 0, buffer);
 }
 
 void lrt_format_dtype(DLDataType dtype, char *buffer, size_t capacity) {
@@ -328,13 +342,7 @@ lrt_status_t lrt_check_tensor(const DLTensor *t,
           expected->strides[i] == strides[i])
         continue;
       char want[LRT_LIST_CAPACITY], got[LRT_LIST_CAPACITY];
-      /* LRT_ANY_STRIDE would print as a huge negative number. */
-      int64_t shown[LRT_MAX_NDIM];
-      for (int j = 0; j < t->ndim; ++j)
-        shown[j] = expected->strides[j] == LRT_ANY_STRIDE
-                       ? strides[j]
-                       : expected->strides[j];
-      lrt_format_list(shown, t->ndim, want);
+      lrt_format_values(expected->strides, t->ndim, 1, want);
       lrt_format_list(strides, t->ndim, got);
       return LRT_ARG_ERROR(LRT_STATUS_INVALID_ARGUMENT, ref,
                            "expected stride %" PRId64 " in dimension %d, got "

@@ -159,6 +159,12 @@ TEST(CheckTensor, WrongStrides) {
   lrt_tensor_spec_t anyOuterSpec = spec(2, kSizes3x4, anyOuter);
   Tensor padded(buffer, {3, 4}, {8, 1});
   EXPECT_EQ(message(lrt_check_tensor(&padded.t, &anyOuterSpec, "x", 0)), "OK");
+  // The message shows them as "any" (a dynamic function's first check).
+  const int64_t anyInner[] = {1, LRT_ANY_STRIDE};
+  lrt_tensor_spec_t anyInnerSpec = spec(2, kSizes3x4, anyInner);
+  EXPECT_EQ(message(lrt_check_tensor(&padded.t, &anyInnerSpec, "x", 0)),
+            "argument 0 (x): expected stride 1 in dimension 0, got 8 "
+            "(expected strides [1, any], got [8, 1])");
   // A size-1 dimension's stride never matters (PyTorch leaves it arbitrary).
   const int64_t sizes1x4[] = {1, 4};
   lrt_tensor_spec_t oneRow = spec(2, sizes1x4, kRowMajor3x4);
