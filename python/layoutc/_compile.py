@@ -111,41 +111,73 @@ def arg_layout(a):
     return None
 
 
+def _allocator(sizes, strides, dtype, use_torch):
+    """A callable that allocates a new result: a torch tensor when
+    `use_torch`, else a NumPy array."""
+    if use_torch:
+        return functools.partial(torch.empty_strided, tuple(sizes),
+                                 tuple(strides), dtype=_TORCH_DTYPES[dtype])
+    return functools.partial(_numpy_empty, list(sizes), list(strides),
+                             _numpy_dtype(dtype))
+
+
+def _view_spec(args, arg, sizes, strides, offset, use_torch):
+    """How to return a view of argument `arg`: made by the argument's own
+    kind (a torch view of a torch tensor, a NumPy view of an array); a view
+    with the argument's layout at offset 0 is the argument itself."""
+    known = arg < len(args)
+    if (known and offset == 0 and
+            arg_layout(args[arg]) == (list(sizes), list(strides))):
+        return (arg, None)
+    torch_arg = _is_torch(args[arg]) if known else use_torch
+    view = _torch_view if torch_arg else _numpy_view
+    return (arg, functools.partial(
+        lambda f, s, st, o, a: f(a, s, st, o), view, list(sizes),
+        list(strides), offset))
+
+
 def make_entry(library, function, results, use_torch, args=()):
     """The Dispatcher entry of one function of `library` for arguments like
     `args`: its kernel, one allocator per new result (torch tensors when
     `use_torch`, else NumPy arrays) and how to return each result. `results`
-    are explain's result records. A view of an argument is made by the
-    argument's own kind (a torch view of a torch tensor, a NumPy view of an
-    array), and a view with the argument's layout at offset 0 returns the
-    argument itself."""
+    are explain's result records. A dynamic function's layouts are its
+    <f>_layouts' for `args` (then the entry holds for their layouts only)."""
     kernel = _layoutc.Kernel(library.path, library.symbols[function])
+    if function in library.layouts:
+        return _dynamic_entry(library, function, kernel, results, use_torch,
+                              args)
     allocators, specs = [], []
     for r, res in enumerate(results):
         sizes, strides, dtype = res["sizes"], res["strides"], res["dtype"]
         if res["aliases"] is None:
-            if use_torch:
-                alloc = functools.partial(torch.empty_strided, tuple(sizes),
-                                          tuple(strides),
-                                          dtype=_TORCH_DTYPES[dtype])
-            else:
-                alloc = functools.partial(_numpy_empty, sizes, strides,
-                                          _numpy_dtype(dtype))
             specs.append(len(allocators))
-            allocators.append(alloc)
+            allocators.append(_allocator(sizes, strides, dtype, use_torch))
             continue
-        arg = res["aliases"]
-        offset = library.view_offsets[(function, r)]
-        known = arg < len(args)
-        if (known and offset == 0 and
-                arg_layout(args[arg]) == (list(sizes), list(strides))):
-            specs.append((arg, None))
+        specs.append(_view_spec(args, res["aliases"], sizes, strides,
+                                library.view_offsets[(function, r)],
+                                use_torch))
+    return kernel, tuple(allocators), tuple(specs)
+
+
+def _dynamic_entry(library, function, kernel, results, use_torch, args):
+    """make_entry of a dynamic function: each result's layout for `args`
+    from <f>_layouts, which also runs the checks PyTorch makes on sizes. An
+    output is passed whenever the function has one, also where the result
+    is the argument's view for these sizes (its `_view` report then keeps
+    the kernel from writing it)."""
+    layouts = kernel.layouts(library.layouts[function], tuple(args),
+                             len(results))
+    allocators, specs = [], []
+    for res, layout in zip(results, layouts):
+        view_of, has_output, offset, sizes, strides, out_strides = layout
+        if has_output:
+            allocators.append(_allocator(sizes, out_strides, res["dtype"],
+                                         use_torch))
+        if view_of < 0:
+            specs.append(len(allocators) - 1)
         else:
-            torch_arg = _is_torch(args[arg]) if known else use_torch
-            view = _torch_view if torch_arg else _numpy_view
-            specs.append((arg, functools.partial(
-                lambda f, s, st, o, a: f(a, s, st, o), view, list(sizes),
-                list(strides), offset)))
+            specs.append(_view_spec(args, view_of, sizes, strides, offset,
+                                    use_torch))
     return kernel, tuple(allocators), tuple(specs)
 
 
@@ -218,15 +250,15 @@ class _ProgramFunction(_layoutc.Dispatcher):
     def _miss(self, args):
         _check_device(args)
         use_torch = any(_is_torch(a) for a in args) or not args
-        kernel, allocs, specs = make_entry(self.library, self.name,
-                                           self.report["results"], use_torch,
-                                           args)
         # The packed entry point takes the arguments and then the outputs
         # from one array: a wrong count would shift outputs into arguments.
-        expected = self.library.params[self.name] - len(allocs)
+        expected = self.library.arguments[self.name]
         if len(args) != expected:
             raise TypeError(f"{self.name} takes {expected} argument"
                             f"{'' if expected == 1 else 's'}, got {len(args)}")
+        kernel, allocs, specs = make_entry(self.library, self.name,
+                                           self.report["results"], use_torch,
+                                           args)
         return (kernel, allocs, specs, len(specs) == 1,
                 written_args(self.library, self.name))
 

@@ -76,41 +76,58 @@ _VIEW_OFFSET = re.compile(
 
 
 _PARAM = re.compile(r"(const )?DLTensor \*(\w+)")
+# A dynamic function's `_view` reports and its `<f>_layouts`.
+_VIEW_PARAM = re.compile(r"int32_t \*\w+_view\b")
+_LAYOUTS = re.compile(
+    r"^lrt_status_t (\w+)_layouts\([^)]*lrt_layout_t \*layouts\);$", re.M)
 
 
 def _entry_points(header):
-    """(name, [(written, parameter name)]) of each DLPack entry point, in
-    the header's order; raw entry points (`<f>_raw`) are skipped. Arguments
-    come first, then outputs (`result<N>`); arguments the function writes
-    are the non-const ones."""
+    """(name, [(written, parameter name)], number of `_view` reports) of
+    each DLPack entry point, in the header's order; raw entry points
+    (`<f>_raw`) are skipped. Arguments come first, then outputs
+    (`result<N>`); arguments the function writes are the non-const ones."""
     entries = []
     for m in _PROTOTYPE.finditer(header):
         name = m.group(1)
-        if name.endswith("_raw") and any(n == name[:-4] for n, _ in entries):
+        if name.endswith("_raw") and any(e[0] == name[:-4] for e in entries):
             continue
         entries.append((name, [(not const, p) for const, p in
-                               _PARAM.findall(m.group(2))]))
+                               _PARAM.findall(m.group(2))],
+                        len(_VIEW_PARAM.findall(m.group(2)))))
     return entries
+
+
+def _is_output(param):
+    return re.match(r"result\d+$", param) is not None
 
 
 class Library:
     """A built shared object: `path`, and per function its number of
-    DLPack tensor parameters (`params`), the arguments it writes
-    (`written`), the packed entry point's symbol (`symbols`) and each view result's offset in elements from its
+    DLPack tensor parameters (`params`) and of arguments among them
+    (`arguments`), the arguments it writes (`written`), the packed entry
+    point's symbol (`symbols`), a dynamic function's packed <f>_layouts
+    (`layouts`), and each view result's offset in elements from its
     argument's first element (`view_offsets[(function, result)]`)."""
 
     def __init__(self, path, header, report):
         self.path = path
         self.report = report
         self.params = {}
+        self.arguments = {}
         self.symbols = {}
         self.written = {}
-        for i, (name, params) in enumerate(_entry_points(header)):
+        self.layouts = {}
+        dynamic = set(_LAYOUTS.findall(header))
+        for i, (name, params, _) in enumerate(_entry_points(header)):
             self.params[name] = len(params)
+            self.arguments[name] = sum(not _is_output(p) for _, p in params)
             self.symbols[name] = f"layoutc__packed_{i}"
+            if name in dynamic:
+                self.layouts[name] = f"layoutc__layouts_{i}"
             self.written[name] = tuple(
                 k for k, (written, p) in enumerate(params)
-                if written and not re.match(r"result\d+$", p))
+                if written and not _is_output(p))
         self.view_offsets = {(m.group(1), int(m.group(2))): int(m.group(3))
                              for m in _VIEW_OFFSET.finditer(header)}
 
@@ -136,13 +153,28 @@ def _wrapper_source(header_name, header):
     Its names contain `__`, which layoutc rejects in function names, so they
     cannot clash with the program's."""
     lines = [f'#include "{header_name}"', ""]
-    for i, (name, tensors) in enumerate(_entry_points(header)):
+    dynamic = set(_LAYOUTS.findall(header))
+    for i, (name, tensors, views) in enumerate(_entry_points(header)):
         params = "".join(f"(DLTensor *)lc__t[{k}], "
                          for k in range(len(tensors)))
+        # A dynamic function's `_view` reports: layoutc.compile knows from
+        # <f>_layouts which results are views, so it ignores them.
+        reports = "".join(f"&lc__v[{k}], " for k in range(views))
         proto = (f"lrt_status_t layoutc__packed_{i}(void *const *lc__t, "
                  "const lrt_exec_options_t *lc__o)")
+        lines += [proto + ";", proto + " {", "  (void)lc__t;"]
+        if views:
+            lines.append(f"  int32_t lc__v[{views}];")
+        lines += [f"  return {name}({params}{reports}lc__o);", "}", ""]
+        if name not in dynamic:
+            continue
+        args = "".join(f"(DLTensor *)lc__t[{k}], "
+                       for k, (_, p) in enumerate(tensors)
+                       if not _is_output(p))
+        proto = (f"lrt_status_t layoutc__layouts_{i}(void *const *lc__t, "
+                 "lrt_layout_t *lc__l)")
         lines += [proto + ";", proto + " {", "  (void)lc__t;",
-                  f"  return {name}({params}lc__o);", "}", ""]
+                  f"  return {name}_layouts({args}lc__l);", "}", ""]
     return "\n".join(lines)
 
 
@@ -151,7 +183,7 @@ def build_library(program, flags=(), source=None):
     or finds it in the disk cache. Returns a Library."""
     text = program if source is None else open(source, encoding="utf-8").read()
     key = hashlib.sha256("\0".join([
-        "layoutc-kernel-v2", text, *flags,
+        "layoutc-kernel-v3", text, *flags,
         _file_identity(layoutc_binary()),
         _file_identity(os.path.join(_config.RUNTIME_LIB_DIR,
                                     "liblayout_rt.so")),

@@ -511,6 +511,77 @@ PyObject *dispatcherCall(DispatcherObject *self, PyObject *args,
   return results;
 }
 
+/// The packed form of a dynamic function's <f>_layouts: its argument
+/// tensors in one array.
+using PackedLayouts = lrt_status_t (*)(void *const *tensors,
+                                       lrt_layout_t *layouts);
+
+PyObject *int64Tuple(const int64_t *values, int32_t n) {
+  PyObject *t = PyTuple_New(n);
+  for (int32_t i = 0; t && i < n; ++i) {
+    PyObject *v = PyLong_FromLongLong(values[i]);
+    if (!v) {
+      Py_CLEAR(t);
+      break;
+    }
+    PyTuple_SET_ITEM(t, i, v);
+  }
+  return t;
+}
+
+/// Kernel.layouts(symbol, args, count): what the shared object's packed
+/// <f>_layouts `symbol` reports for `args`, per result a tuple (view_of,
+/// has_output, offset, sizes, strides, output_strides); a failed check
+/// raises LayoutcError with the runtime's message.
+PyObject *kernelLayouts(KernelObject *self, PyObject *args) {
+  const char *symbol;
+  PyObject *tensors;
+  Py_ssize_t count;
+  if (!PyArg_ParseTuple(args, "sO!n", &symbol, &PyTuple_Type, &tensors, &count))
+    return nullptr;
+  void *fn = self->handle ? dlsym(self->handle, symbol) : nullptr;
+  if (!fn) {
+    PyErr_Format(PyExc_OSError, "the kernels have no symbol %s", symbol);
+    return nullptr;
+  }
+  Py_ssize_t n = PyTuple_GET_SIZE(tensors);
+  CallState state;
+  state.views.resize(n);
+  std::vector<void *> params(n > 0 ? n : 1, nullptr);
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    if (!readTensor(PyTuple_GET_ITEM(tensors, i), state.views[i], nullptr))
+      return nullptr;
+    params[i] = &state.views[i].tensor;
+  }
+  std::vector<lrt_layout_t> layouts(count > 0 ? count : 1);
+  lrt_status_t status =
+      reinterpret_cast<PackedLayouts>(fn)(params.data(), layouts.data());
+  if (status != LRT_OK) {
+    PyErr_SetString(globals.errorType, lrt_status_message(status));
+    lrt_status_free(status);
+    return nullptr;
+  }
+  PyObject *out = PyTuple_New(count);
+  for (Py_ssize_t i = 0; out && i < count; ++i) {
+    const lrt_layout_t &l = layouts[i];
+    PyObject *item = Py_BuildValue(
+        "iiLNNN", l.view_of, l.has_output, static_cast<long long>(l.offset),
+        int64Tuple(l.sizes, l.ndim), int64Tuple(l.strides, l.ndim),
+        int64Tuple(l.output_strides, l.ndim));
+    if (!item)
+      Py_CLEAR(out);
+    else
+      PyTuple_SET_ITEM(out, i, item);
+  }
+  return out;
+}
+
+PyMethodDef kernelMethods[] = {
+    {"layouts", reinterpret_cast<PyCFunction>(kernelLayouts), METH_VARARGS,
+     "layouts(symbol, args, count): a dynamic function's result layouts for "
+     "these arguments."},
+    {nullptr, nullptr, 0, nullptr}};
+
 int dispatcherInit(DispatcherObject *self, PyObject *args, PyObject *kwargs) {
   static const char *keywords[] = {nullptr};
   if (!PyArg_ParseTupleAndKeywords(args, kwargs, "",
@@ -614,6 +685,7 @@ PyMODINIT_FUNC PyInit__layoutc() {
   KernelType.tp_new = PyType_GenericNew;
   KernelType.tp_init = reinterpret_cast<initproc>(kernelInit);
   KernelType.tp_dealloc = reinterpret_cast<destructor>(kernelDealloc);
+  KernelType.tp_methods = kernelMethods;
 
   DispatcherType.tp_name = "layoutc._layoutc.Dispatcher";
   DispatcherType.tp_basicsize = sizeof(DispatcherObject);

@@ -197,17 +197,45 @@ static int64_t lrt_descriptor_slot(const int64_t *descriptor, int64_t param,
   return at + 5 + kind * ndim + dim;
 }
 
-lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
-                              const char *names, DLDeviceType device_type,
-                              const DLTensor *const *tensors, void **data,
-                              const int64_t *dynamic, const int64_t *program,
-                              const char *messages, int64_t *inputs) {
-  if (!function)
-    function = "<kernel>";
-  lrt_status_t status = lrt_bind_tensors_named(function, descriptor, names,
-                                               device_type, tensors, data);
-  if (status)
-    return status;
+/* Parameters other than outputs checked against their descriptor entries
+ * (lrt_check_tensor), with the names in the message of a failed check, as
+ * lrt_bind_tensors_named does; outputs may be NULL. */
+static lrt_status_t lrt_check_arguments(const char *function,
+                                        const int64_t *descriptor,
+                                        const char *names,
+                                        DLDeviceType device_type,
+                                        const DLTensor *const *tensors) {
+  lrt_param_t params[LRT_MAX_PARAMS];
+  int count = lrt_decode(descriptor, device_type, params);
+  if (count < 0)
+    return lrt_status_make(LRT_STATUS_INTERNAL,
+                           "%s: malformed argument descriptor", function);
+  for (int i = 0; i < count; ++i) {
+    if (params[i].role == LRT_ROLE_OUTPUT)
+      continue;
+    if (!lrt_check_tensor(tensors[i], &params[i].spec, NULL, i))
+      continue;
+    char storage[LRT_MAX_PARAMS][32];
+    const char *spelled[LRT_MAX_PARAMS];
+    lrt_param_names(params, count, names, storage, spelled);
+    return lrt_prefix(
+        lrt_check_tensor(tensors[i], &params[i].spec, spelled[i], i), function);
+  }
+  return LRT_OK;
+}
+
+/* What lrt_bind_dynamic and lrt_dynamic_layouts share, on tensors that
+ * passed the descriptor's checks (of the arguments at least: the input
+ * symbols are arguments' sizes and strides): reads the input symbols into
+ * `inputs`, runs the program, and returns its outputs and the descriptor
+ * completed with the fills, both malloc'd (free them); NULL on failure. */
+static lrt_status_t
+lrt_dynamic_eval(const char *function, const int64_t *descriptor,
+                 const DLTensor *const *tensors, const int64_t *dynamic,
+                 const int64_t *program, const char *messages, int64_t *inputs,
+                 int64_t **outputs, int64_t **completed) {
+  *outputs = NULL;
+  *completed = NULL;
   int64_t length = lrt_descriptor_length(descriptor);
   int64_t num_symbols = program ? lrt_symbolic_num_symbols(program) : -1;
   int64_t num_inputs = dynamic ? dynamic[0] : -1;
@@ -215,13 +243,14 @@ lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
       lrt_symbolic_num_inputs(program) != num_inputs)
     return lrt_status_make(LRT_STATUS_INTERNAL,
                            "%s: malformed dynamic descriptor", function);
-  /* The tensors passed the checks above: shapes and ranks are valid. */
+  lrt_status_t status = LRT_OK;
   const int64_t *in = dynamic + 1;
   for (int64_t i = 0; i < num_inputs; ++i, in += 3) {
-    if (in[2] == 2 && in[0] >= 0 && in[0] < descriptor[1] && in[1] == 0) {
+    if (in[2] == 2 && in[0] >= 0 && in[0] < descriptor[1] && in[1] == 0 &&
+        tensors[in[0]]) {
       /* An offset: byte_offset in elements (data is the storage's start).
-       * The checks above took byte_offset to be a whole number of
-       * elements that fits in int64_t. */
+       * The checks took byte_offset to be a whole number of elements that
+       * fits in int64_t. */
       const DLTensor *t = tensors[in[0]];
       int64_t bytes = 0;
       if ((status = lrt_dtype_size(t->dtype, &bytes)))
@@ -229,7 +258,8 @@ lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
       inputs[i] = (int64_t)(t->byte_offset / (uint64_t)bytes);
       continue;
     }
-    if (lrt_descriptor_slot(descriptor, in[0], in[1], in[2]) < 0)
+    if (lrt_descriptor_slot(descriptor, in[0], in[1], in[2]) < 0 ||
+        !tensors[in[0]])
       return lrt_status_make(LRT_STATUS_INTERNAL,
                              "%s: malformed dynamic descriptor", function);
     const DLTensor *t = tensors[in[0]];
@@ -245,32 +275,146 @@ lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
   }
   int64_t num_fills = *in++;
   int64_t *values = malloc(sizeof(int64_t) * (size_t)(num_symbols + 1));
-  int64_t *outputs = malloc(sizeof(int64_t) * (size_t)(program[4] + 1));
-  int64_t *completed = malloc(sizeof(int64_t) * (size_t)length);
-  if (!values || !outputs || !completed) {
-    free(values);
-    free(outputs);
-    free(completed);
-    return lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED,
-                           "%s: out of memory binding tensors", function);
-  }
-  status =
-      lrt_symbolic_run(function, program, messages, inputs, values, outputs);
+  *outputs = malloc(sizeof(int64_t) * (size_t)(program[4] + 1));
+  *completed = malloc(sizeof(int64_t) * (size_t)length);
+  if (!values || !*outputs || !*completed)
+    status = lrt_status_make(LRT_STATUS_RESOURCE_EXHAUSTED,
+                             "%s: out of memory binding tensors", function);
+  if (!status)
+    status =
+        lrt_symbolic_run(function, program, messages, inputs, values, *outputs);
   if (!status) {
-    memcpy(completed, descriptor, sizeof(int64_t) * (size_t)length);
+    memcpy(*completed, descriptor, sizeof(int64_t) * (size_t)length);
     for (int64_t f = 0; f < num_fills && !status; ++f, in += 4) {
       int64_t slot = lrt_descriptor_slot(descriptor, in[0], in[1], in[2]);
       if (slot < 0 || in[3] < 0 || in[3] >= program[4])
         status = lrt_status_make(LRT_STATUS_INTERNAL,
                                  "%s: malformed dynamic descriptor", function);
       else
-        completed[slot] = outputs[in[3]];
+        (*completed)[slot] = (*outputs)[in[3]];
     }
-    if (!status)
-      status = lrt_bind_tensors_named(function, completed, names, device_type,
-                                      tensors, data);
   }
   free(values);
+  if (status) {
+    free(*outputs);
+    free(*completed);
+    *outputs = NULL;
+    *completed = NULL;
+  }
+  return status;
+}
+
+lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
+                              const char *names, DLDeviceType device_type,
+                              const DLTensor *const *tensors, void **data,
+                              const int64_t *dynamic, const int64_t *program,
+                              const char *messages, int64_t *inputs) {
+  if (!function)
+    function = "<kernel>";
+  lrt_status_t status = lrt_bind_tensors_named(function, descriptor, names,
+                                               device_type, tensors, data);
+  if (status)
+    return status;
+  int64_t *outputs = NULL, *completed = NULL;
+  status = lrt_dynamic_eval(function, descriptor, tensors, dynamic, program,
+                            messages, inputs, &outputs, &completed);
+  if (!status)
+    status = lrt_bind_tensors_named(function, completed, names, device_type,
+                                    tensors, data);
+  free(outputs);
+  free(completed);
+  return status;
+}
+
+/* Program output `index` of `outputs` (num_outputs of them), or -1 with a
+ * malformed-table flag set. */
+static int64_t lrt_output_at(const int64_t *outputs, int64_t num_outputs,
+                             int64_t index, bool *malformed) {
+  if (index < 0 || index >= num_outputs) {
+    *malformed = true;
+    return -1;
+  }
+  return outputs[index];
+}
+
+/* One result of lrt_dynamic_layouts' table (entry.h) from `r` on: its
+ * layout into `layout`; returns the entry's length, or -1 when it is
+ * malformed. */
+static int64_t lrt_decode_layout(const int64_t *r, const int64_t *outputs,
+                                 int64_t num_outputs, int num_params,
+                                 lrt_layout_t *layout) {
+  int64_t ndim = r[0], output = r[1], argument = r[2], copies = r[3];
+  if (ndim < 0 || ndim > LRT_MAX_NDIM || output < 0 || output > 1 ||
+      argument < -1 || argument >= num_params || (!output && argument < 0) ||
+      (copies >= 0 && (!output || argument < 0)))
+    return -1;
+  bool malformed = false;
+  bool view = argument >= 0 &&
+              (copies < 0 ||
+               lrt_output_at(outputs, num_outputs, copies, &malformed) == 0);
+  memset(layout, 0, sizeof(*layout));
+  layout->ndim = (int32_t)ndim;
+  layout->has_output = (int32_t)output;
+  layout->view_of = view ? (int32_t)argument : -1;
+  const int64_t *at = r + 4;
+  for (int64_t d = 0; d < ndim; ++d)
+    layout->sizes[d] = lrt_output_at(outputs, num_outputs, *at++, &malformed);
+  if (output)
+    for (int64_t d = 0; d < ndim; ++d)
+      layout->output_strides[d] =
+          lrt_output_at(outputs, num_outputs, *at++, &malformed);
+  if (argument >= 0) {
+    for (int64_t d = 0; d < ndim; ++d) {
+      int64_t stride = lrt_output_at(outputs, num_outputs, *at++, &malformed);
+      if (view)
+        layout->strides[d] = stride;
+    }
+    int64_t offset = lrt_output_at(outputs, num_outputs, *at++, &malformed);
+    if (view)
+      layout->offset = offset;
+  }
+  if (!view)
+    memcpy(layout->strides, layout->output_strides,
+           sizeof(int64_t) * (size_t)ndim);
+  return malformed ? -1 : at - r;
+}
+
+lrt_status_t lrt_dynamic_layouts(const char *function,
+                                 const int64_t *descriptor, const char *names,
+                                 DLDeviceType device_type,
+                                 const DLTensor *const *tensors,
+                                 const int64_t *dynamic, const int64_t *program,
+                                 const char *messages, const int64_t *results,
+                                 lrt_layout_t *layouts) {
+  if (!function)
+    function = "<kernel>";
+  lrt_status_t status =
+      lrt_check_arguments(function, descriptor, names, device_type, tensors);
+  if (status)
+    return status;
+  if (!dynamic || dynamic[0] < 0 || dynamic[0] > LRT_SYMBOLIC_MAX_SYMBOLS ||
+      !results || results[0] < 0)
+    return lrt_status_make(LRT_STATUS_INTERNAL,
+                           "%s: malformed dynamic descriptor", function);
+  if (!layouts && results[0] > 0)
+    return lrt_status_make(LRT_STATUS_INVALID_ARGUMENT, "%s: layouts is NULL",
+                           function);
+  int64_t inputs[LRT_SYMBOLIC_MAX_SYMBOLS + 1];
+  int64_t *outputs = NULL, *completed = NULL;
+  status = lrt_dynamic_eval(function, descriptor, tensors, dynamic, program,
+                            messages, inputs, &outputs, &completed);
+  if (!status)
+    status =
+        lrt_check_arguments(function, completed, names, device_type, tensors);
+  const int64_t *r = results + 1;
+  for (int64_t i = 0; i < results[0] && !status; ++i) {
+    int64_t length = lrt_decode_layout(r, outputs, program[4],
+                                       (int)descriptor[1], &layouts[i]);
+    if (length < 0)
+      status = lrt_status_make(LRT_STATUS_INTERNAL,
+                               "%s: malformed result table", function);
+    r += length;
+  }
   free(outputs);
   free(completed);
   return status;

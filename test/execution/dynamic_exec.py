@@ -617,6 +617,33 @@ class DLTensor(ctypes.Structure):
                 ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
 
 
+MAX_NDIM = 64  # LRT_MAX_NDIM
+
+
+class LrtLayout(ctypes.Structure):
+    """layout_rt's lrt_layout_t (<function>_layouts)."""
+    _fields_ = [("ndim", ctypes.c_int32), ("has_output", ctypes.c_int32), ("view_of", ctypes.c_int32),
+                ("reserved", ctypes.c_int32), ("offset", ctypes.c_int64),
+                ("sizes", ctypes.c_int64 * MAX_NDIM), ("strides", ctypes.c_int64 * MAX_NDIM),
+                ("output_strides", ctypes.c_int64 * MAX_NDIM)]
+
+
+def strided_view(b, sizes, strides, offset) -> torch.Tensor:
+    """The view of Buffer b's storage with these sizes and strides (negative
+    ones too) whose first element is `offset` elements from b's (at
+    byte_offset, for an argument of dynamic offset)."""
+    if math.prod(sizes) == 0:
+        return torch.empty(sizes, dtype=b.dt.torch)
+    offset += b.dl.byte_offset // b.dt.size
+    flipped = [d for d, st in enumerate(strides) if st < 0]
+    for d in flipped:
+        offset += (sizes[d] - 1) * strides[d]
+    pos = [abs(st) for st in strides]
+    flat = b.raw.view(b.dt.torch)
+    v = flat.as_strided(tuple(sizes), tuple(pos), GUARD // b.dt.size + offset)
+    return v.flip(flipped) if flipped else v
+
+
 class ExecOptions(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t), ("num_threads", ctypes.c_int32)]
 
@@ -1851,6 +1878,7 @@ class Runner:
         self.raw_calls = 0                  # CUDA: good calls through <function>_raw
         self.view_reports = 0               # calls whose result was reported a view
         self.bad_calls = 0
+        self.layout_checks = 0              # good calls whose <function>_layouts was checked
         self.known_bugs: Dict[str, List[str]] = {}
         self.rng = np.random.default_rng(args.seed)
 
@@ -2026,9 +2054,72 @@ class Runner:
         for a, b, snap in unwritten:
             if not torch.equal(b.raw, snap):
                 problems.append(f"argument {a.name} (read only) was modified")
+        reported = {r: rep.value for r, rep in zip(p.view_reports, reports) if rep is not None}
+        self.check_layouts(p, lib, arg_bufs, dict(outs), results, ref_inputs, reported, problems)
         if problems:
             return self.fail(p, f"{where}: " + "; ".join(problems))
         self.passed += 1
+
+    def check_layouts(self, p: Prog, lib: Library, arg_bufs, outs, results, ref_inputs, reported, problems):
+        """<function>_layouts on the call's arguments: each result's sizes
+        PyTorch's; an output where the call took one, with the strides it
+        accepted (size-1 dims and empty tensors aside); a view of the
+        argument explain names, or for a run-time view the one the call's
+        `_view` report gave (`reported`; else at least where PyTorch
+        views), holding PyTorch's values at its strides and offset."""
+        if not p.has_layouts:
+            return
+        fn = getattr(lib.lib, p.name + "_layouts")
+        fn.restype = ctypes.c_void_p
+        fn.argtypes = [ctypes.c_void_p] * (len(arg_bufs) + 1)
+        layouts = (LrtLayout * max(len(p.rets), 1))()
+        saved = [b.dl.device for b in arg_bufs]
+        for b in arg_bufs:
+            b.dl.device = DLDevice(KDL_CUDA if isinstance(lib, CudaLibrary) else KDL_CPU, 0)
+        try:
+            st = fn(*[ctypes.cast(ctypes.pointer(b.dl), ctypes.c_void_p) for b in arg_bufs],
+                    ctypes.cast(layouts, ctypes.c_void_p))
+        finally:
+            for b, d in zip(arg_bufs, saved):
+                b.dl.device = d
+        msg = None
+        if st:
+            msg = lib.lib.lrt_status_message(st).decode()
+            lib.lib.lrt_status_free(st)
+        if msg is not None:
+            return problems.append(f"{p.name}_layouts fails where the call succeeds: {msg}")
+        self.layout_checks += 1
+        for r, res in enumerate(results):
+            l = layouts[r]
+            sizes, strides = list(l.sizes[:l.ndim]), list(l.strides[:l.ndim])
+            if sizes != list(res.shape):
+                problems.append(f"{p.name}_layouts: result {r} sizes {sizes}, PyTorch's {list(res.shape)}")
+                continue
+            if bool(l.has_output) != (r in outs):
+                problems.append(f"{p.name}_layouts: result {r} has_output {l.has_output}, "
+                                f"the entry point {'takes' if r in outs else 'takes no'} an output")
+                continue
+            # An empty tensor's strides are free (the entry points check none).
+            if r in outs and res.numel() and any(n > 1 and st != want for n, st, want in
+                                 zip(sizes, l.output_strides[:l.ndim], outs[r].strides)):
+                problems.append(f"{p.name}_layouts: result {r} output strides {list(l.output_strides[:l.ndim])}, "
+                                f"the output passed has {list(outs[r].strides)}")
+            aliased = [i for i, a in enumerate(p.args)
+                       if res is ref_inputs[a.name] or res._base is ref_inputs[a.name]]
+            # layoutc's views are PyTorch's and more (a flip): without a
+            # report, PyTorch's view must be one; a result without a `_view`
+            # parameter is always written (docs/abi.md).
+            want = (p.aliases[r] if p.aliases[r] is not None else
+                    -1 if r not in p.view_reports else
+                    reported.get(r, aliased[0] if aliased else None))
+            if (l.view_of != want) if want is not None else (l.view_of >= 0 and r not in outs):
+                problems.append(f"{p.name}_layouts: result {r} view_of {l.view_of}, expected {want}")
+                continue
+            if l.view_of >= 0:
+                bad = first_mismatch(strided_view(arg_bufs[l.view_of], sizes, strides, l.offset), res)
+                if bad:
+                    problems.append(f"{p.name}_layouts: result {r}, the view of {p.args[l.view_of].name} at "
+                                    f"strides {strides} offset {l.offset}: {bad}")
 
     def run_bad(self, p: Prog, f, lib: Library, shape: dict, inputs=None, why="pytorch", expected=None,
                 arg_override=None, out_override=None):
@@ -2100,6 +2191,10 @@ class Runner:
         sig = re.search(rf"^lrt_status_t {p.name}\((.*)\);$", header, re.M)
         p.view_reports = [int(r) for r in re.findall(r"int32_t \*result(\d+)_view", sig.group(1) if sig else "")]
         f = lib.entry(p.name, len(p.args) + n_out + len(p.view_reports))
+        # Functions with a dynamic layout (all but a few static controls).
+        p.has_layouts = re.search(rf"^lrt_status_t {p.name}_layouts\(", header, re.M) is not None
+        if not p.has_layouts and any("?" in line for line in p.text(with_return=False)):
+            self.fail(p, f"the header declares no {p.name}_layouts")
         if isinstance(lib, CudaLibrary):
             self.cuda_raw_entry(p, lib, header, sig.group(1) if sig else "", len(p.args) + n_out)
         if p.view_result:
@@ -2425,6 +2520,10 @@ def main(argv=None) -> int:
     print(f"{runner.view_reports} calls reported a result as its operand's view (<result>_view), found in that argument with PyTorch's values")
     if runner.view_reports < args.min_views:
         print(f"FAIL too few view reports: {runner.view_reports} < {args.min_views}")
+        runner.failed += 1
+    print(f"{runner.layout_checks} calls' <function>_layouts checked against the results")
+    if runner.layout_checks < args.min_views:
+        print(f"FAIL too few <function>_layouts checks: {runner.layout_checks} < {args.min_views}")
         runner.failed += 1
     if cuda:
         print(f"{runner.raw_calls} calls through <function>_raw")

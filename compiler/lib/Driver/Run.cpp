@@ -514,6 +514,14 @@ static void printResults(const FunctionABI &abi, ArrayRef<void *> args,
 
 LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
                                       std::string &error, bool runtimeExtents) {
+  // Iota arguments have the declared sizes: a dynamic function has none.
+  for (auto func : planned.getOps<func::FuncOp>())
+    if (!func.isExternal() && hasDynamicLayouts(func))
+      return func.emitError("--run calls each function on arguments of its "
+                            "declared sizes, but '")
+             << func.getSymName()
+             << "' has dynamic ones: compile it (--emit=obj,header, or "
+                "layoutc.compile in Python) and call it with any sizes";
   HostJIT jit;
   if (failed(compileForHost(planned, jit, error, runtimeExtents)))
     return failure();

@@ -15,16 +15,6 @@
 using namespace mlir;
 using namespace mlir::layout;
 
-/// Sizes as layout_rt's descriptors take them: a dynamic one is
-/// LRT_ANY_SIZE (-1); a dynamic stride, kDynamic, is already LRT_ANY_STRIDE.
-static Dims anySize(ArrayRef<int64_t> sizes) {
-  Dims out(sizes.begin(), sizes.end());
-  for (int64_t &s : out)
-    if (s == kDynamic)
-      s = -1;
-  return out;
-}
-
 namespace {
 /// A tensor value's storage: a buffer, and its layout in that buffer's
 /// storage (elements from the buffer's first element).
@@ -79,10 +69,14 @@ private:
     return s + "]";
   }
 
-  /// The program output that holds `e`.
+  /// The program output that holds `e`, and those that hold each of `v`.
   int64_t output(const SymExpr &e) {
     outputs.push_back(e);
     return outputs.size() - 1;
+  }
+  llvm::SmallVector<int64_t, 6> output(ArrayRef<SymExpr> v) {
+    return llvm::map_to_vector<6>(v,
+                                  [&](const SymExpr &e) { return output(e); });
   }
 
   LogicalResult addArguments() {
@@ -105,7 +99,7 @@ private:
       Param param;
       param.number = arg.getArgNumber();
       param.elementType = tensor.getElementType();
-      param.sizes = anySize(declared.sizes);
+      param.sizes = descriptorSizes(declared.sizes);
       param.strides = declared.strides;
       param.name = argName(arg);
       Buffer buffer;
@@ -622,6 +616,11 @@ private:
         viewLayouts.push_back("sizes " + list(l.sizes) + " strides " +
                               list(l.strides) + " offset " +
                               named(fromPointer(at.buffer, l.offset)));
+        DynamicABI::ResultLayout &r = results.emplace_back();
+        r.argument = abi.params[view.argument].number;
+        r.sizes = output(l.sizes);
+        r.viewStrides = output(l.strides);
+        r.viewOffset = output(fromPointer(at.buffer, l.offset));
         abi.views.push_back(view);
         continue;
       }
@@ -660,7 +659,7 @@ private:
       param.buffer = at.buffer;
       param.elementType = buffer.elementType;
       StridedLayout p = l.project();
-      param.sizes = anySize(p.sizes);
+      param.sizes = descriptorSizes(p.sizes);
       param.strides = p.strides;
       unsigned pi = abi.params.size();
       for (int64_t k = 0; k < l.rank(); ++k) {
@@ -669,6 +668,7 @@ private:
         if (p.strides[k] == kDynamic)
           fills.push_back({pi, k, 1, output(l.strides[k])});
       }
+      results.push_back({true, -1, -1, -1, output(l.sizes), output(l.strides)});
       std::string note =
           runtimeView ? conditionalNote(*runtimeView, *viewCase, param, pi)
                       : "";
@@ -710,6 +710,11 @@ private:
     c.viewLayout = "sizes " + list(l.sizes) + " strides " + list(l.strides) +
                    " offset " + named(fromPointer(operand.buffer, l.offset));
     c.when = when;
+    DynamicABI::ResultLayout &r = results.back();
+    r.argument = abi.params[*argument].number;
+    r.copies = info.flag;
+    r.viewStrides = this->output(l.strides);
+    r.viewOffset = this->output(fromPointer(operand.buffer, l.offset));
     conditionals.push_back(std::move(c));
     return "or, when " + when + ", a view of " +
            paramName(abi.params[*argument]) + ": see " + paramName(param) +
@@ -747,6 +752,7 @@ private:
     d->paramLayouts = paramLayouts;
     d->conditionals = conditionals;
     d->viewLayouts = viewLayouts;
+    d->results = results;
     d->scratchElements = scratchElements;
     dyn = d;
     return success();
@@ -776,21 +782,12 @@ private:
   /// The results new buffers were made for: all of their buffer.
   llvm::DenseSet<Value> wholeResults;
   std::vector<DynamicABI::Conditional> conditionals;
+  std::vector<DynamicABI::ResultLayout> results;
   /// Copies not written, each read by one converting `to`: their operand.
   llvm::DenseMap<Value, Placed> fused;
   std::shared_ptr<const DynamicABI> dyn;
 };
 } // namespace
-
-std::vector<int64_t> DynamicABI::bindTable() const {
-  std::vector<int64_t> table = {static_cast<int64_t>(inputs.size())};
-  for (const std::array<int64_t, 3> &in : inputs)
-    table.insert(table.end(), in.begin(), in.end());
-  table.push_back(static_cast<int64_t>(fills.size()));
-  for (const std::array<int64_t, 4> &f : fills)
-    table.insert(table.end(), f.begin(), f.end());
-  return table;
-}
 
 FailureOr<FunctionABI>
 mlir::layout::analyzeDynamicFunction(func::FuncOp func,

@@ -262,15 +262,15 @@ LogicalResult mlir::layout::verifyEntrySymbols(ModuleOp module,
     if (!reason.empty())
       return func.emitError(context)
              << ": function name '" << name << "' is reserved: " << reason;
-    // Another function's generated names: <f>_raw and the header's
-    // <f>_result<N>_{sizes,strides,offset}.
+    // Another function's generated names: <f>_raw, a dynamic function's
+    // <f>_layouts, and the header's <f>_result<N>_{sizes,strides,offset}.
     for (size_t at = name.find('_'); at != StringRef::npos;
          at = name.find('_', at + 1)) {
       StringRef owner = name.take_front(at), rest = name.drop_front(at + 1);
       auto it = functions.find(owner);
       if (it == functions.end())
         continue;
-      bool generated = rest == "raw";
+      bool generated = rest == "raw" || rest == "layouts";
       if (rest.consume_front("result")) {
         size_t digits = rest.find_first_not_of("0123456789");
         generated |=
@@ -534,6 +534,39 @@ private:
   llvm::DenseMap<Value, unsigned> bufferOf;
 };
 } // namespace
+
+Dims mlir::layout::descriptorSizes(ArrayRef<int64_t> sizes) {
+  Dims out(sizes.begin(), sizes.end());
+  for (int64_t &s : out)
+    if (s == kDynamic)
+      s = -1;
+  return out;
+}
+
+std::vector<int64_t> DynamicABI::bindTable() const {
+  std::vector<int64_t> table = {static_cast<int64_t>(inputs.size())};
+  for (const std::array<int64_t, 3> &in : inputs)
+    table.insert(table.end(), in.begin(), in.end());
+  table.push_back(static_cast<int64_t>(fills.size()));
+  for (const std::array<int64_t, 4> &f : fills)
+    table.insert(table.end(), f.begin(), f.end());
+  return table;
+}
+
+std::vector<int64_t> DynamicABI::resultTable() const {
+  std::vector<int64_t> table = {static_cast<int64_t>(results.size())};
+  for (const ResultLayout &r : results) {
+    table.insert(table.end(), {static_cast<int64_t>(r.sizes.size()),
+                               r.hasOutput ? 1 : 0, r.argument, r.copies});
+    table.insert(table.end(), r.sizes.begin(), r.sizes.end());
+    table.insert(table.end(), r.outputStrides.begin(), r.outputStrides.end());
+    if (r.argument < 0)
+      continue;
+    table.insert(table.end(), r.viewStrides.begin(), r.viewStrides.end());
+    table.push_back(r.viewOffset);
+  }
+  return table;
+}
 
 bool mlir::layout::hasDynamicLayouts(func::FuncOp func) {
   auto dynamic = [](Type t) {

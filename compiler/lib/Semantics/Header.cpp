@@ -120,6 +120,36 @@ static void printDerivedValues(raw_ostream &os, const DynamicABI &dynamic) {
     os << " *   where " << name << " = " << definition << "\n";
 }
 
+/// A dynamic function's raw entry point's size parameters and its `_view`
+/// reports.
+static void printDynamicInputs(raw_ostream &os, const FunctionABI &abi,
+                               const DynamicABI &dynamic) {
+  if (!dynamic.inputNames.empty()) {
+    os << " *   " << abi.name << "_raw takes the dynamic sizes after the "
+       << "pointers: ";
+    for (auto [i, name] : llvm::enumerate(dynamic.inputNames)) {
+      const std::array<int64_t, 3> &in = dynamic.inputs[i];
+      os << (i ? ", " : "") << name << " = " << paramName(abi.params[in[0]]);
+      if (in[2] == 2)
+        os << " offset";
+      else
+        os << (in[2] ? " stride " : " size ") << in[1];
+    }
+    os << "\n";
+  }
+  for (const DynamicABI::Conditional &c : dynamic.conditionals) {
+    std::string out = paramName(abi.params[c.output]);
+    std::string arg = paramName(abi.params[c.argument]);
+    os << " *   " << out << "_view: NULL (" << out
+       << " is always written), or where " << abi.name
+       << " stores -1 when it wrote " << out << ", and "
+       << abi.params[c.argument].number << " when " << c.when
+       << ": then, as PyTorch returns it, the result is " << arg << "'s view "
+       << c.viewLayout << " elements from " << arg << "'s first element, and "
+       << out << " is not written\n";
+  }
+}
+
 void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
                                     const HeaderStyle &style, raw_ostream &os) {
   os << style.intro;
@@ -163,31 +193,8 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
     }
     if (dynamic)
       printDerivedValues(os, *dynamic);
-    if (dynamic && !dynamic->inputNames.empty()) {
-      os << " *   " << abi.name << "_raw takes the dynamic sizes after the "
-         << "pointers: ";
-      for (auto [i, name] : llvm::enumerate(dynamic->inputNames)) {
-        const std::array<int64_t, 3> &in = dynamic->inputs[i];
-        os << (i ? ", " : "") << name << " = " << paramName(abi.params[in[0]]);
-        if (in[2] == 2)
-          os << " offset";
-        else
-          os << (in[2] ? " stride " : " size ") << in[1];
-      }
-      os << "\n";
-    }
     if (dynamic)
-      for (const DynamicABI::Conditional &c : dynamic->conditionals) {
-        std::string out = paramName(abi.params[c.output]);
-        std::string arg = paramName(abi.params[c.argument]);
-        os << " *   " << out << "_view: NULL (" << out
-           << " is always written), or where " << abi.name
-           << " stores -1 when it wrote " << out << ", and "
-           << abi.params[c.argument].number << " when " << c.when
-           << ": then, as PyTorch returns it, the result is " << arg
-           << "'s view " << c.viewLayout << " elements from " << arg
-           << "'s first element, and " << out << " is not written\n";
-      }
+      printDynamicInputs(os, abi, *dynamic);
     for (auto [i, k] : llvm::enumerate(abi.kernels)) {
       os << " *   kernel: " << stringifyKernelStrategy(k.plan.strategy);
       if (k.plan.convert)
@@ -202,6 +209,9 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
         os << ", " << (k.plan.parallelLoop ? k.plan.chunks : 1) << " chunk(s)";
       os << "\n";
     }
+    if (dynamic)
+      os << " *   " << abi.name << "_layouts: each result's layout for these "
+         << "arguments (lrt_layout_t)\n";
     os << " */\n";
     std::string views;
     if (dynamic)
@@ -217,6 +227,13 @@ void mlir::layout::printEntryHeader(ArrayRef<FunctionABI> abis, StringRef guard,
         for (const std::string &name : dynamic->inputNames)
           os << "int64_t " << name << ", ";
       os << views << style.lastParam << ");\n";
+    }
+    if (dynamic) {
+      os << "lrt_status_t " << abi.name << "_layouts(";
+      for (const Param &p : abi.params)
+        if (p.role != ParamRole::Output)
+          os << entryParamType(p, EntryKind::DLPack) << paramName(p) << ", ";
+      os << "lrt_layout_t *layouts);\n";
     }
     // A dynamic view's layout is known at run time only (above).
     for (const ViewResult &v : abi.views) {

@@ -11,6 +11,7 @@
 #include <dlpack/dlpack.h>
 
 #include "layout_rt/status.h"
+#include "layout_rt/tensor.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,6 +97,47 @@ lrt_status_t lrt_bind_dynamic(const char *function, const int64_t *descriptor,
                               const DLTensor *const *tensors, void **data,
                               const int64_t *dynamic, const int64_t *program,
                               const char *messages, int64_t *inputs);
+
+/* One result's layout for the arguments a dynamic function's
+ * <f>_layouts was called with (docs/abi.md, "Dynamic sizes"). */
+typedef struct lrt_layout_t {
+  int32_t ndim;
+  /* 1 when the function takes an output for this result (a new tensor):
+   * the caller allocates it with `sizes` and `output_strides` and passes
+   * it; 0 for a view of an argument. */
+  int32_t has_output;
+  /* -1: the result is the output; else the number of the argument whose
+   * view it is, as PyTorch returns it (then the output, if any, is not
+   * written when the entry point gets a `_view` report). */
+  int32_t view_of;
+  int32_t reserved;
+  /* A view's first element, in elements from the argument's; 0 for the
+   * output. */
+  int64_t offset;
+  int64_t sizes[LRT_MAX_NDIM];
+  /* The result's strides: the view's, or the output's. */
+  int64_t strides[LRT_MAX_NDIM];
+  int64_t output_strides[LRT_MAX_NDIM];
+} lrt_layout_t;
+
+/* What a dynamic function's <f>_layouts calls: checks the arguments (the
+ * descriptor's parameters other than outputs, which may be NULL in
+ * `tensors`) as lrt_bind_dynamic does, without the overlap checks, runs the
+ * program on their sizes (a failed check is INVALID_ARGUMENT with
+ * PyTorch's message), and writes each result's layout to `layouts` from
+ * `results`, one constant int64_t array:
+ *   [num_results, then per result: ndim, has_output, argument (or -1),
+ *    copies (a program output that is 0 where PyTorch returns the
+ *    argument's view and the output otherwise, or -1),
+ *    program outputs of: sizes[ndim], output strides[ndim] (has_output),
+ *    view strides[ndim] and view offset (argument >= 0)]. */
+lrt_status_t lrt_dynamic_layouts(const char *function,
+                                 const int64_t *descriptor, const char *names,
+                                 DLDeviceType device_type,
+                                 const DLTensor *const *tensors,
+                                 const int64_t *dynamic, const int64_t *program,
+                                 const char *messages, const int64_t *results,
+                                 lrt_layout_t *layouts);
 
 /* malloc with a status: INVALID_ARGUMENT for a negative size,
  * RESOURCE_EXHAUSTED when memory is short. 64-byte aligned; zero bytes gives

@@ -201,6 +201,8 @@ public:
       declareProgram();
     buildRaw(kernels);
     buildDLPack();
+    if (abi.dynamic)
+      buildLayouts();
   }
 
 private:
@@ -682,6 +684,35 @@ private:
       args.push_back(entry->getArgument(n + i));
     Value r = e.call(abi.name + "_raw", e.ptr, args);
     LLVM::ReturnOp::create(b, r);
+  }
+
+  /// A dynamic function's <name>_layouts: its arguments' tensors (the
+  /// parameters before the outputs) and an lrt_layout_t per result, which
+  /// lrt_dynamic_layouts fills from the program's outputs.
+  void buildLayouts() {
+    auto &b = e.b;
+    global(abi.name + "__results", abi.dynamic->resultTable());
+    int64_t n = abi.params.size(), numArgs = 0;
+    while (numArgs < n && abi.params[numArgs].role != ParamRole::Output)
+      ++numArgs;
+    SmallVector<Type> params(numArgs + 1, e.ptr);
+    auto f = e.startFunction(abi.name + "_layouts", e.ptr, params, false);
+    Block *entry = &f.getBody().front();
+    Value tensors = LLVM::AllocaOp::create(b, e.ptr, e.ptr,
+                                           e.c64(std::max<int64_t>(n, 1)), 8);
+    for (int64_t i = 0; i < n; ++i)
+      e.store(i < numArgs ? entry->getArgument(i) : e.nullPtr(), tensors, e.ptr,
+              e.c64(i));
+    auto at = [&](const std::string &suffix) -> Value {
+      return LLVM::AddressOfOp::create(b, e.ptr, abi.name + suffix);
+    };
+    Value status =
+        e.call("lrt_dynamic_layouts", e.ptr,
+               {at("__name"), at("__descriptor"), at("__params"),
+                arith::ConstantIntOp::create(b, /*kDLCPU=*/1, 32), tensors,
+                at("__dynamic"), at("__program"), at("__messages"),
+                at("__results"), entry->getArgument(numArgs)});
+    LLVM::ReturnOp::create(b, status);
   }
 
   Emitter &e;

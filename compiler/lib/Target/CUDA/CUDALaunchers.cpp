@@ -99,6 +99,8 @@ public:
     else
       printRaw(p);
     printDLPack(p);
+    if (abi.dynamic)
+      printLayouts(p);
   }
 
 private:
@@ -113,6 +115,31 @@ private:
            "__messages[] = " + cString(d.program.messages) + ";");
     p.line("static const int64_t " + n + "__dynamic[] = {" +
            joinInts(d.bindTable()) + "};");
+  }
+
+  /// A dynamic function's <name>_layouts: as the CPU backend's, on the
+  /// sizes of device tensors (their data is not read).
+  void printLayouts(Printer &p) {
+    std::string n = abi.name, params;
+    std::vector<std::string> tensors, names;
+    for (const Param &param : abi.params) {
+      names.push_back("\"" + paramName(param) + "\\0\"");
+      bool output = param.role == ParamRole::Output;
+      tensors.push_back(output ? "nullptr" : positionalName(param));
+      if (!output)
+        params += entryParamType(param, EntryKind::DLPack) +
+                  positionalName(param) + ", ";
+    }
+    p.line("static const int64_t " + n + "__results[] = {" +
+           joinInts(abi.dynamic->resultTable()) + "};");
+    p.line("extern \"C\" lrt_status_t " + n + "_layouts(" + params +
+           "lrt_layout_t *layouts) {");
+    p.line("const DLTensor *tensors[" + std::to_string(abi.params.size()) +
+           "] = {" + llvm::join(tensors, ", ") + "};");
+    p.line("return lrt_dynamic_layouts(\"" + n + "\", " + n + "__descriptor, " +
+           llvm::join(names, " ") + ", kDLCUDA, tensors, " + n + "__dynamic, " +
+           n + "__program, " + n + "__messages, " + n + "__results, layouts);");
+    p.line("}");
   }
 
   /// A dynamic function's intermediate new tensors, device scratch of their

@@ -154,6 +154,19 @@ struct DynamicABI {
     std::string viewLayout, when;
   };
   std::vector<Conditional> conditionals;
+  /// Per function result, what <f>_layouts reports (layout_rt's
+  /// lrt_dynamic_layouts): program outputs of its sizes, of its output's
+  /// strides where it has an output, and of its strides and offset as a
+  /// view of `argument` (an argument number, or -1) where PyTorch returns
+  /// one: always, or where program output `copies` (else -1) is 0.
+  struct ResultLayout {
+    bool hasOutput = false;
+    int64_t argument = -1, copies = -1, viewOffset = -1;
+    llvm::SmallVector<int64_t, 6> sizes, outputStrides, viewStrides;
+  };
+  std::vector<ResultLayout> results;
+  /// `results` as lrt_dynamic_layouts' `results` array (layout_rt/entry.h).
+  std::vector<int64_t> resultTable() const;
   /// Per parameter and per view result: sizes, strides (and offset) as
   /// expressions, for the header.
   std::vector<std::string> paramLayouts, viewLayouts;
@@ -184,6 +197,9 @@ struct FunctionABI {
   std::shared_ptr<const DynamicABI> dynamic;
 };
 
+/// Sizes as layout_rt's descriptors take them: a dynamic one is
+/// LRT_ANY_SIZE (-1); a dynamic stride, kDynamic, is already LRT_ANY_STRIDE.
+Dims descriptorSizes(ArrayRef<int64_t> sizes);
 /// Whether `func` has a dynamic size, stride or offset anywhere.
 bool hasDynamicLayouts(func::FuncOp func);
 /// The ABI of a function with dynamic layouts, its copies planned for
