@@ -13,6 +13,10 @@
 // ok, MISMATCH: ..., n/a: ..., error: ....
 //
 //   driver SPEC [--threads 1,2] [--min-runs 5] [--no-layoutc REASON]
+//          [--no-naive-timing]
+//
+// --no-naive-timing: the naive loop nest only computes the reference (the
+// HPTT-style suite's ~200 MiB transposes would take minutes each way).
 //
 // Built by scripts/bench.sh with -DBENCH_HAVE_HALIDE / -DBENCH_HAVE_LAYOUTC
 // when those peers are available.
@@ -528,11 +532,12 @@ struct HalideBuf {
 int main(int argc, char **argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: driver SPEC [--threads 1,2] [--min-runs N] "
-                         "[--no-layoutc REASON]\n");
+                         "[--no-layoutc REASON] [--no-naive-timing]\n");
     return 2;
   }
   std::vector<int64_t> threads = {1, 2};
   std::string noLayoutc;
+  bool naiveTiming = true;
 #ifndef BENCH_HAVE_LAYOUTC
   noLayoutc = "backend missing";
 #endif
@@ -544,6 +549,8 @@ int main(int argc, char **argv) {
       gMinRuns = std::max(5, std::atoi(argv[++i]));
     else if (a == "--no-layoutc" && i + 1 < argc)
       noLayoutc = argv[++i];
+    else if (a == "--no-naive-timing")
+      naiveTiming = false;
     else {
       std::fprintf(stderr, "driver: unknown argument %s\n", a.c_str());
       return 2;
@@ -584,7 +591,7 @@ int main(int argc, char **argv) {
       measureLimits(s, T);
 
       // naive
-      {
+      if (naiveTiming) {
         std::string status = "ok";
         if (T > 1)
           status = check([&] { naive(x.get(), got.get(), s, T); });

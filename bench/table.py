@@ -52,15 +52,21 @@ def main():
     ap.add_argument("--note", action="append", default=[])
     a = ap.parse_args()
     rows = load(a.results)
-    order = {c["id"]: i for i, c in enumerate(cases.CASES)}
+    order = {c["id"]: i for i, c in enumerate(cases.ALL)}
     vorder = {"full": 0, "quick": 0, "small": 1, "odd": 2}
     keys = sorted({(k[0], k[1], k[2]) for k in rows},
                   key=lambda k: (order.get(k[0], 99), vorder.get(k[1], 9),
                                  k[2]))
-    shapes = {c["id"]: c["shapes"] for c in cases.CASES}
+    shapes = {c["id"]: c["shapes"] for c in cases.ALL}
+    # Columns of the implementations this run measured (the HPTT-style
+    # suite runs layoutc alone; the notes say what is missing).
+    impls = [(i, h) for i, h in IMPLS
+             if any(k[3] == i and not r["status"].startswith("n/a")
+                    for k, r in rows.items())]
+    with_dyn = any(i == "layoutc_dyn" for i, _ in impls)
 
-    head = (["case", "size", "T", "limit GB/s"] + [h for _, h in IMPLS] +
-            ["dyn/st"])
+    head = (["case", "size", "T", "limit GB/s"] + [h for _, h in impls] +
+            (["dyn/st"] if with_dyn else []))
     dyn = []  # (case, var, T, dynamic / static bandwidth)
     table, noisy, bad = [], [], []
     ratios = collections.defaultdict(dict)  # (case, var, T) -> impl -> ratio
@@ -76,7 +82,7 @@ def main():
             limtxt = f"{lim:.1f} {which}"
         shape = "x".join(map(str, shapes.get(cid, {}).get(var, [])))
         line = [cid, f"{var} {shape}", str(T), limtxt]
-        for impl, label in IMPLS:
+        for impl, label in impls:
             r = get(impl)
             if r is None:
                 line.append("-")
@@ -114,7 +120,7 @@ def main():
                 and gbs(st) > 0:
             dyn.append((cid, var, T, gbs(dy) / gbs(st)))
             line.append(f"{dyn[-1][3]:.2f}")
-        else:
+        elif with_dyn:
             line.append("-")
         table.append(line)
 
@@ -153,6 +159,9 @@ def main():
             print("  " + n)
     if dyn:
         dynamic_summary(dyn)
+    hptt = {c["id"]: len(c["shapes"]["full"]) for c in cases.HPTT}
+    if any(k[0] in hptt for k in ratios):
+        rank_summary(ratios, hptt)
 
     if a.plot:
         plot(a.plot, ratios)
@@ -174,6 +183,29 @@ def dynamic_summary(dyn):
           (", ".join(low) if low else "none"))
 
 
+def rank_summary(ratios, rank_of):
+    """The HPTT-style suite by rank class: layoutc's ratio to the copy limit,
+    geomean and worst case, per thread count (issue target: no class's
+    geomean below 0.6)."""
+    print("\nHPTT-style suite, layoutc / copy limit by rank:")
+    threads = sorted({k[2] for k in ratios if k[0] in rank_of})
+    for T in threads:
+        groups = collections.defaultdict(list)
+        for (cid, var, t), d in ratios.items():
+            if t == T and cid in rank_of and "layoutc" in d:
+                groups[rank_of[cid]].append((d["layoutc"], cid))
+        every = [r for rs in groups.values() for r, _ in rs]
+        parts = []
+        for rank, rs in sorted(groups.items()):
+            g = math.exp(sum(math.log(r) for r, _ in rs) / len(rs))
+            worst = min(rs)
+            parts.append(f"{rank}-D {g:.2f} (n={len(rs)}, worst "
+                         f"{worst[1]} {worst[0]:.2f})")
+        if every:
+            g = math.exp(sum(math.log(r) for r in every) / len(every))
+            print(f"  T={T}: " + "; ".join(parts) + f"; all {g:.2f}")
+
+
 def plot(path, ratios):
     try:
         import matplotlib
@@ -186,7 +218,7 @@ def plot(path, ratios):
     threads = sorted({k[2] for k in ratios})
     big = [v for v in ("full", "quick") if any(k[1] == v for k in ratios)]
     var = big[0] if big else "small"
-    ids = [c["id"] for c in cases.CASES
+    ids = [c["id"] for c in cases.ALL
            if any(k[0] == c["id"] and k[1] == var for k in ratios)]
     fig, axes = plt.subplots(len(threads), 1, figsize=(14, 4 * len(threads)),
                              squeeze=False)

@@ -5,6 +5,8 @@
 # nest, Halide 14, NumPy and PyTorch. See bench/README.md.
 #
 #   ./scripts/bench.sh [--quick] [--threads 1,2] [--cases P1,R2] [--plot out.png]
+#   ./scripts/bench.sh --suite hptt [--threads 1,2] [--cases H01,H57]
+#                      (the HPTT-style suite: layoutc and the copy limit only)
 #
 # Environment: BENCH_BUILD_DIR (default build-bench), LAYOUTC (default
 # build/bin/layoutc), LAYOUTC_FLAGS (code-generation flags, default
@@ -18,8 +20,9 @@ QUICK=0
 THREADS=1,2
 CASES=""
 PLOT=""
+SUITE=cases
 usage() {
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
   exit "${1:-0}"
 }
 while [ $# -gt 0 ]; do
@@ -29,6 +32,8 @@ while [ $# -gt 0 ]; do
   --threads=*) THREADS=${1#*=} ;;
   --cases) CASES=${2:?--cases needs a list}; shift ;;
   --cases=*) CASES=${1#*=} ;;
+  --suite) SUITE=${2:?--suite needs a name}; shift ;;
+  --suite=*) SUITE=${1#*=} ;;
   --plot) PLOT=${2:?--plot needs a file}; shift ;;
   --plot=*) PLOT=${1#*=} ;;
   -h | --help) usage 0 ;;
@@ -37,6 +42,11 @@ while [ $# -gt 0 ]; do
   shift
 done
 [[ $THREADS =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "bench: bad --threads $THREADS" >&2; exit 2; }
+case "$SUITE" in
+cases) ;;
+hptt) [ "$QUICK" = 0 ] || { echo "bench: --suite hptt has full sizes only" >&2; exit 2; } ;;
+*) echo "bench: unknown --suite $SUITE (cases, hptt)" >&2; exit 2 ;;
+esac
 if [ -n "$PLOT" ]; then
   case "$PLOT" in /*) ;; *) PLOT="$ROOT/$PLOT" ;; esac
 fi
@@ -51,7 +61,7 @@ mkdir -p "$B/halide" "$B/layoutc" "$B/rt"
 log() { echo "bench: $*" >&2; }
 
 # ---- cases ------------------------------------------------------------------
-SPEC_ARGS=()
+SPEC_ARGS=(--suite "$SUITE")
 [ "$QUICK" = 1 ] && SPEC_ARGS+=(--quick)
 [ -n "$CASES" ] && SPEC_ARGS+=(--cases "$CASES")
 "$PY" bench/cases.py --spec "${SPEC_ARGS[@]}" >"$B/spec.txt"
@@ -65,7 +75,10 @@ DRIVER_LIBS=(-lpthread -lm)
 
 # ---- Halide (ahead of time; compile time is never timed) ---------------------
 HALIDE_INC=/usr/include/halide14
-if [ -f "$HALIDE_INC/Halide.h" ] && [ -e /usr/lib/x86_64-linux-gnu/libHalide14.so ]; then
+if [ "$SUITE" = hptt ]; then
+  # The HPTT-style suite measures layoutc against the copy limit only.
+  HALIDE_NOTE="Halide: not run for this suite"
+elif [ -f "$HALIDE_INC/Halide.h" ] && [ -e /usr/lib/x86_64-linux-gnu/libHalide14.so ]; then
   GEN="$B/halide/halide_gen"
   if [ ! -x "$GEN" ] || [ bench/halide_gen.cpp -nt "$GEN" ] || [ bench/spec.h -nt "$GEN" ]; then
     log "building the Halide generator"
@@ -145,9 +158,22 @@ if [ -z "$LAYOUTC_NOTE" ]; then
       echo "$LAYOUTC $FLAGS" >"$base.flags"
     fi
   }
+  CASE_DIR=bench/cases
+  if [ "$SUITE" = hptt ]; then
+    # Generated, not checked in; rewritten only when they change, so that
+    # their objects stay up to date.
+    CASE_DIR="$B/hptt"
+    "$PY" bench/cases.py --write-mlir "$B/hptt.new" --suite hptt
+    mkdir -p "$CASE_DIR"
+    for f in "$B"/hptt.new/*.mlir; do
+      cmp -s "$f" "$CASE_DIR/${f##*/}" || mv "$f" "$CASE_DIR/${f##*/}"
+    done
+    rm -rf "$B/hptt.new"
+  fi
   for id in "${IDS[@]}"; do
-    compile "bench/cases/${id,,}.mlir" "$B/layoutc/${id,,}" || continue
+    compile "$CASE_DIR/${id,,}.mlir" "$B/layoutc/${id,,}" || continue
     OK_IDS+=("$id")
+    [ "$SUITE" = cases ] || continue
     # The same case with every size of x dynamic, compiled once for all its
     # variants (the "dyn" column); its failure drops only that column.
     dsrc="$B/layoutc/${id,,}_dyn.mlir"
@@ -160,7 +186,7 @@ if [ -z "$LAYOUTC_NOTE" ]; then
   done
   if [ "${#OK_IDS[@]}" -gt 0 ]; then
     OK_LIST=$(IFS=,; echo "${OK_IDS[*]}")
-    TABLE_SEL=(--cases "$OK_LIST")
+    TABLE_SEL=(--cases "$OK_LIST" --suite "$SUITE")
     [ "$QUICK" = 1 ] && TABLE_SEL+=(--quick)
     DYN_LIST=$(IFS=,; echo "${DYN_IDS[*]}")
     "$PY" bench/cases.py --layoutc-table "$B/layoutc/layoutc_table.cpp" \
@@ -195,7 +221,12 @@ RES="$B/results.tsv"
 DRIVER_ARGS=(--threads "$THREADS" --min-runs "$MIN_RUNS")
 [ "$HAVE_LAYOUTC" = 1 ] || DRIVER_ARGS+=(--no-layoutc "${LAYOUTC_NOTE#layoutc: }")
 HAVE_PEERS=0
-if "$PY" -c 'import numpy, torch' 2>/dev/null; then
+if [ "$SUITE" = hptt ]; then
+  # Copy limit, layoutc, and the serial naive loop nest as the reference
+  # its results are verified against (not timed).
+  DRIVER_ARGS+=(--no-naive-timing)
+  PEERS_NOTE="NumPy/PyTorch: not run for this suite"
+elif "$PY" -c 'import numpy, torch' 2>/dev/null; then
   HAVE_PEERS=1
   PEERS_NOTE="NumPy $("$PY" -c 'import numpy; print(numpy.__version__)'), PyTorch $("$PY" -c 'import torch; print(torch.__version__)')"
 else
