@@ -872,6 +872,17 @@ def bench_programs() -> List[Prog]:
         [[512, 256], [0, 0], [1, 33], [63, 129], [401, 450]])
     add(permute_prog("P11", "i8", [None, 3, None, None], [0, 2, 3, 1]),
         [[1, 3, 296, 296], [0, 3, 5, 5], [1, 3, 1, 1], [2, 3, 17, 33], [1, 3, 333, 335]])
+    # NCHW -> NHWC with every size dynamic (the interleaves for 2, 3 and 4
+    # channels chosen at run time, else the general tiles), and with a
+    # static channel count: only that interleave (2 to 4), or none (5).
+    add(permute_prog("P11_all_dynamic", "i8", q4, [0, 2, 3, 1]),
+        [[1, 3, 33, 35], [2, 4, 17, 9], [1, 2, 5, 129], [2, 17, 9, 9], [0, 3, 4, 4], [1, 1, 3, 3]])
+    add(permute_prog("P11_c4_f32", "f32", [None, 4, None, None], [0, 2, 3, 1]),
+        [[2, 4, 17, 33], [1, 4, 1, 1], [0, 4, 3, 3], [3, 4, 40, 41]])
+    add(permute_prog("P11_c2_f16", "f16", [None, 2, None, None], [0, 2, 3, 1]),
+        [[2, 2, 17, 33], [1, 2, 1, 1], [0, 2, 3, 3], [3, 2, 40, 41]])
+    add(permute_prog("P11_c5", "i8", [None, 5, None, None], [0, 2, 3, 1]),
+        [[2, 5, 17, 33], [1, 5, 1, 1], [0, 5, 2, 2], [3, 5, 40, 41]])
     # C1 (NCHW -> NHWC converted to f16): a new tensor that is not a result
     # (to + contiguous) is not supported by dynamic code generation, so the
     # converting transpose is a layout.copy into an f16 argument, and `to` of

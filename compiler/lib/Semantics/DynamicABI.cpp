@@ -537,6 +537,8 @@ private:
       x.srcStrides.push_back(output(s));
       x.dstStrides.push_back(output(d));
       x.loopText.push_back({table().str(size), table().str(s), table().str(d)});
+      x.staticSizes.push_back(size.constant());
+      x.staticDstStrides.push_back(d.constant());
     }
     x.srcOffset = output(src.layout.offset);
     x.dstOffset = output(dst.offset);

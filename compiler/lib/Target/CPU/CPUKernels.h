@@ -256,6 +256,13 @@ public:
   int64_t accumulatorCount() const;
   Elem accumulator() const;
   void emitChunk();
+  /// A dynamic function's kernel: what is the same for every size
+  /// (rtStaticSizes), before emitChunk.
+  void specializeOn(const DynamicABI::KernelExtents &x) {
+    rtStaticSizes.assign(x.staticSizes.begin(), x.staticSizes.end());
+    rtStaticDstStrides.assign(x.staticDstStrides.begin(),
+                              x.staticDstStrides.end());
+  }
 
   // The raw entry point's serial code for accumulators (ReduceKernels.cpp).
   void emitInit(Value acc);
@@ -448,6 +455,10 @@ private:
   /// Run-time-extent mode: the chunk function's extents (i64 values).
   bool runtimeExtents = false;
   SmallVector<Value> rtSizes, rtSrcStrides, rtDstStrides;
+  /// A dynamic function's kernel: each plan loop's size and destination
+  /// stride where the same for every size (DynamicABI::KernelExtents), which
+  /// the run-time variants specialize on; empty for a static function's.
+  SmallVector<std::optional<int64_t>> rtStaticSizes, rtStaticDstStrides;
   Value rtGrain, rtOutputs, rtStream, rtJoin, rtSplit;
   /// Transposes: the bounds of a plane's tiles, computed once per chunk
   /// before the loops around the planes (rtPlaneBounds).

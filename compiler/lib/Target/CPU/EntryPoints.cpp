@@ -193,6 +193,8 @@ public:
     for (auto [i, k] : llvm::enumerate(abi.kernels)) {
       kernels.push_back(std::make_unique<KernelBuilder>(
           e, k, abi.name + "__kernel" + std::to_string(i), runtimeExtents));
+      if (abi.dynamic)
+        kernels.back()->specializeOn(abi.dynamic->kernels[i]);
       kernels.back()->emitChunk();
     }
     // The function's name, for layout_rt's messages.

@@ -81,14 +81,23 @@ void KernelBuilder::rtOuterLoops(ArrayRef<int64_t> loops, size_t depth, Value s,
 /// destination (NCHW -> NHWC), checked at run time once per chunk: rows
 /// interleaved into one store; else skewed tiles, staged rows or tiles
 /// (rtTiles) within bounds computed once per chunk. Each is a function of
-/// its own (rtVariant).
+/// its own (rtVariant). Where b's size is the same for every size, only
+/// its interleave is compiled, and where a's destination stride is that
+/// size too, nothing else (`?x3x?x?` to NHWC: one plane variant).
 void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
   auto [a, bl] = *k.plan.tiledLoops;
   int64_t n = k.plan.squareEdge;
+  auto known = [](ArrayRef<std::optional<int64_t>> v, int64_t l) {
+    return l < static_cast<int64_t>(v.size()) ? v[l] : std::nullopt;
+  };
+  std::optional<int64_t> sizeB = known(rtStaticSizes, bl),
+                         strideA = known(rtStaticDstStrides, a);
   SmallVector<int64_t> ms;
   if (rtParallelLoop() != bl && k.plan.vectorWidth > 1)
     for (int64_t m = 2; m <= 4 && m < n; ++m)
-      ms.push_back(m);
+      if (!sizeB || *sizeB == m)
+        ms.push_back(m);
+  bool always = ms.size() == 1 && sizeB == ms[0] && strideA == ms[0];
   auto planes = [&](function_ref<void(Value, Value)> body) {
     rtOuterLoops(outside, 0, e.c64(0), e.c64(0), body);
   };
@@ -127,20 +136,20 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
           },
           unskewed);
     }
+    auto interleave = [&] {
+      rtVariant(("interleave" + Twine(ms[i])).str(), [&] {
+        planes([&](Value s, Value d) { rtInterleave(s, d, ms[i]); });
+      });
+    };
+    if (always)
+      return interleave();
     Value fits = arith::AndIOp::create(
         e.b,
         arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtSizes[bl],
                               e.c64(ms[i])),
         arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, rtDstStrides[a],
                               e.c64(ms[i])));
-    e.ifElse(
-        fits,
-        [&] {
-          rtVariant(("interleave" + Twine(ms[i])).str(), [&] {
-            planes([&](Value s, Value d) { rtInterleave(s, d, ms[i]); });
-          });
-        },
-        [&] { dispatch(i + 1); });
+    e.ifElse(fits, interleave, [&] { dispatch(i + 1); });
   };
   dispatch(0);
 }

@@ -139,6 +139,10 @@ struct DynamicABI {
     /// Each plan loop's size, source and destination stride as
     /// expressions (explain).
     std::vector<std::array<std::string, 3>> loopText;
+    /// Each plan loop's size and destination stride where they are the
+    /// same for every size, else nullopt: what the run-time kernels may
+    /// specialize on.
+    llvm::SmallVector<std::optional<int64_t>, 6> staticSizes, staticDstStrides;
   };
   std::vector<KernelExtents> kernels;
   /// A returned copy that PyTorch makes for some sizes only (contiguous of
