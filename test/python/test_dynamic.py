@@ -4,6 +4,8 @@ layouts, so outputs get PyTorch's sizes and strides, results PyTorch returns
 as views (for some sizes only, too) come back as views of the argument, and
 PyTorch's checks on sizes raise LayoutcError with PyTorch's message."""
 
+import os
+
 import numpy as np
 import pytest
 import torch
@@ -79,14 +81,25 @@ def test_nhwc_every_shape(nhwc, shape):
         assert got.stride() == want.stride()
 
 
+def builds():
+    """The kernel libraries in the on-disk cache (conftest.py's)."""
+    root = os.environ["LAYOUTC_CACHE_DIR"]
+    return sorted(d for d in os.listdir(root)
+                  if os.path.exists(os.path.join(root, d, "kernels.so")))
+
+
 def test_one_build_for_every_shape(nhwc):
-    library = nhwc.library
+    before_builds = builds()
     before = nhwc.nhwc.cache_size()
     for n in (3, 5, 7):
         x = torch.randn(n, 2, n, 4)
         assert torch.equal(nhwc(x), x.permute(0, 2, 3, 1).contiguous())
-    assert nhwc.library is library
+    # A layout per shape in memory, and no new build (a traced function
+    # builds one per shape).
     assert nhwc.nhwc.cache_size() == before + 3
+    assert builds() == before_builds
+    assert os.path.dirname(nhwc.library.path) in [
+        os.path.join(os.environ["LAYOUTC_CACHE_DIR"], d) for d in builds()]
 
 
 def test_nhwc_numpy(nhwc):
