@@ -16,7 +16,8 @@
 //          [--no-naive-timing]
 //
 // --no-naive-timing: the naive loop nest only computes the reference (the
-// HPTT-style suite's ~200 MiB transposes would take minutes each way).
+// HPTT-style suite compares layoutc with the copy limit alone, and its large
+// high-rank transposes are slow in a naive loop nest).
 //
 // Built by scripts/bench.sh with -DBENCH_HAVE_HALIDE / -DBENCH_HAVE_LAYOUTC
 // when those peers are available.

@@ -59,10 +59,12 @@ def main():
                                  k[2]))
     shapes = {c["id"]: c["shapes"] for c in cases.ALL}
     # Columns of the implementations this run measured (the HPTT-style
-    # suite runs layoutc alone; the notes say what is missing).
+    # suite runs layoutc alone; the notes say what is missing); layoutc's
+    # always, whose n/a cells say why it did not run.
     impls = [(i, h) for i, h in IMPLS
-             if any(k[3] == i and not r["status"].startswith("n/a")
-                    for k, r in rows.items())]
+             if i == "layoutc" or
+             any(k[3] == i and not r["status"].startswith("n/a")
+                 for k, r in rows.items())]
     with_dyn = any(i == "layoutc_dyn" for i, _ in impls)
 
     head = (["case", "size", "T", "limit GB/s"] + [h for _, h in impls] +

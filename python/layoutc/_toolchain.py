@@ -98,6 +98,11 @@ def _entry_points(header):
     return entries
 
 
+def _dynamic_functions(header):
+    """The functions the header declares a `<f>_layouts` for."""
+    return set(_LAYOUTS.findall(header))
+
+
 def _is_output(param):
     return re.match(r"result\d+$", param) is not None
 
@@ -118,7 +123,7 @@ class Library:
         self.symbols = {}
         self.written = {}
         self.layouts = {}
-        dynamic = set(_LAYOUTS.findall(header))
+        dynamic = _dynamic_functions(header)
         for i, (name, params, _) in enumerate(_entry_points(header)):
             self.params[name] = len(params)
             self.arguments[name] = sum(not _is_output(p) for _, p in params)
@@ -153,7 +158,7 @@ def _wrapper_source(header_name, header):
     Its names contain `__`, which layoutc rejects in function names, so they
     cannot clash with the program's."""
     lines = [f'#include "{header_name}"', ""]
-    dynamic = set(_LAYOUTS.findall(header))
+    dynamic = _dynamic_functions(header)
     for i, (name, tensors, views) in enumerate(_entry_points(header)):
         params = "".join(f"(DLTensor *)lc__t[{k}], "
                          for k in range(len(tensors)))
