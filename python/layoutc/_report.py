@@ -56,7 +56,8 @@ class Copy(_Record):
 class KernelPlan(_Record):
     """The plan of one copy or reduction kernel (docs/language.md's table):
     op, loc, strategy, loops, vector_width, tile, parallel_dim, chunks,
-    index_bits, streaming_stores, accumulator."""
+    index_bits, streaming_stores, accumulator, plan_source ("heuristic", or
+    "tuned" by a tuning file), tuned_knobs."""
 
 
 class FunctionReport:

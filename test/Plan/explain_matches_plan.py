@@ -109,6 +109,8 @@ def expected_explain(plan):
         "index_bits": plan["index_bits"],
         "streaming_stores": plan["streaming_stores"],
         "accumulator": plan.get("accumulator"),
+        "plan_source": "tuned" if "tuned" in plan else "heuristic",
+        "tuned_knobs": plan.get("tuned"),
     }
 
 

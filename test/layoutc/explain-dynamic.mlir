@@ -17,7 +17,7 @@
 // CHECK-NEXT: "checks": [],
 // Its kernels, planned once for every size: loops of symbolic sizes and
 // strides; chunks and index width are chosen at run time.
-// CHECK-NEXT: "kernels": [{"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": "x[0]", "src_stride": "x[1]*x[2]*x[3]", "dst_stride": "x[1]*x[2]*x[3]"}, {"size": "x[2]*x[3]", "src_stride": "1", "dst_stride": "x[1]"}, {"size": "x[1]", "src_stride": "x[2]*x[3]", "dst_stride": "1"}], "tiled_loops": [1, 2], "square_edge": 8, "vector_width": 8, "parallel_dim": 0, "parallel_fallback_dim": 1, "accumulator": null, "chunks": "run time", "index_bits": "run time"}], "kernels_error": null}}
+// CHECK-NEXT: "kernels": [{"loc": "{{.*}}explain-dynamic.mlir:[[#@LINE+3]]:8", "strategy": "transpose", "loops": [{"size": "x[0]", "src_stride": "x[1]*x[2]*x[3]", "dst_stride": "x[1]*x[2]*x[3]"}, {"size": "x[2]*x[3]", "src_stride": "1", "dst_stride": "x[1]"}, {"size": "x[1]", "src_stride": "x[2]*x[3]", "dst_stride": "1"}], "tiled_loops": [1, 2], "square_edge": 8, "vector_width": 8, "parallel_dim": 0, "parallel_fallback_dim": 1, "accumulator": null, "chunks": "run time", "index_bits": "run time", "plan_source": "heuristic"}], "kernels_error": null}}
 func.func @nhwc(%x: !layout.tensor<?x?x?x?xf32>) -> !layout.tensor<?x?x?x?xf32> {
   %p = layout.permute %x [0, 2, 3, 1] : !layout.tensor<?x?x?x?xf32>
   %c = layout.contiguous %p : !layout.tensor<?x?x?x?xf32, strided<[?, ?, 1, ?]>>

@@ -20,7 +20,7 @@
 // DOC-NEXT:   "copies": [{"op": "layout.contiguous", "loc": "prog.mlir:4:8", "bytes": 96, "reason": "operand strides [1, 4] are not row-major", "kernel": "transpose"}],
 // The 4x3 transpose's plan (kernels.mlir checks plans in detail): tiles are
 // clipped to the 4 and 3 elements there are.
-// DOC-NEXT:   "kernels": [{"op": "layout.contiguous", "loc": "prog.mlir:4:8", "strategy": "transpose", "loops": [{"size": 4, "src_stride": 1, "dst_stride": 3}, {"size": 3, "src_stride": 4, "dst_stride": 1}], "vector_width": 8, "tile": [4, 3], "parallel_dim": null, "chunks": 1, "index_bits": 32, "streaming_stores": false, "accumulator": null}]}]}
+// DOC-NEXT:   "kernels": [{"op": "layout.contiguous", "loc": "prog.mlir:4:8", "strategy": "transpose", "loops": [{"size": 4, "src_stride": 1, "dst_stride": 3}, {"size": 3, "src_stride": 4, "dst_stride": 1}], "vector_width": 8, "tile": [4, 3], "parallel_dim": null, "chunks": 1, "index_bits": 32, "streaming_stores": false, "accumulator": null, "plan_source": "heuristic", "tuned_knobs": null}]}]}
 // DOC-EMPTY:
 
 // The raw text starts the document and lists every function once.

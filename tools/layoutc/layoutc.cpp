@@ -110,6 +110,17 @@ cl::opt<bool> run("run",
                            "iota-filled arguments and print its results as "
                            "PyTorch prints tensors"),
                   cl::init(false), cl::cat(layoutcCategory));
+cl::opt<std::string> wisdom(
+    "wisdom",
+    cl::desc("A tuning file (docs/tuning.md): CPU copies whose shape class "
+             "has an entry for the target CPU are planned with its knobs"),
+    cl::value_desc("file"), cl::cat(layoutcCategory));
+cl::opt<std::string>
+    tune("tune",
+         cl::desc("Measure candidate plans of every function's copy on this "
+                  "machine and keep the fastest in this tuning file (created "
+                  "or updated); prints what it measured"),
+         cl::value_desc("file"), cl::cat(layoutcCategory));
 cl::opt<bool> runtimeExtents(
     "runtime-extents",
     cl::desc("CPU: compile every kernel with its loop sizes and strides read "
@@ -174,6 +185,8 @@ static const char *kOverview =
     "  layoutc prog.mlir -o planned.mlir      # planned IR\n"
     "  layoutc prog.mlir --emit=obj,header -o out/prog   # out/prog.{o,h}\n"
     "  layoutc prog.mlir --run                # JIT on iota inputs, print\n"
+    "  layoutc prog.mlir --tune=host.json     # measure plans, keep the best\n"
+    "  layoutc prog.mlir --wisdom=host.json --mcpu=host --emit=obj -o prog.o\n"
     "  layoutc prog.mlir --target=cuda --emit=cuda,header,obj -o out/prog\n\n"
     "MLIR's options work too (see --help-hidden), e.g.\n"
     "--mlir-print-ir-after-all, --mlir-print-ir-before=layout-plan-copies,\n"
@@ -205,6 +218,8 @@ static layout::DriverOptions driverOptions(const TargetFlags &targetFlags,
   options.jobs = jobs;
   options.noOpt = noOpt;
   options.run = run;
+  options.wisdomPath = wisdom;
+  options.tunePath = tune;
   options.cudaArchs = cudaArch;
   options.nvcc = nvccPath;
   options.cudaIncludeDirs.assign(cudaIncludes.begin(), cudaIncludes.end());

@@ -208,7 +208,40 @@ LogicalResult mlir::layout::checkOptions(const DriverOptions &options,
     return reportError("--run executes on this machine's CPU; it cannot be "
                        "combined with --" +
                        options.explicitCPUFlag);
+  if (!options.wisdomPath.empty() && options.target == CodeTarget::CUDA)
+    return reportError("--wisdom tunes CPU kernels; it cannot be combined "
+                       "with --target=cuda");
+  if (!options.tunePath.empty()) {
+    if (options.run || !options.emit.empty() ||
+        options.target == CodeTarget::CUDA)
+      return reportError("--tune measures this machine's CPU kernels and "
+                         "writes only its tuning file; it cannot be combined "
+                         "with --run, --emit or --target=cuda");
+    if (!options.explicitCPUFlag.empty() || !options.layoutTarget.empty())
+      return reportError("--tune measures on this machine's CPU; it cannot "
+                         "be combined with --" +
+                         (options.explicitCPUFlag.empty()
+                              ? std::string("layout-target")
+                              : options.explicitCPUFlag));
+    if (options.noOpt)
+      return reportError("--tune needs copy planning, which --no-opt skips");
+  }
   return success();
+}
+
+FailureOr<Wisdom> mlir::layout::loadWisdom(StringRef path, StringRef flag) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer) {
+    (void)reportError(flag + ": cannot read tuning file '" + path +
+                      "': " + buffer.getError().message());
+    return failure();
+  }
+  Fallible<Wisdom> wisdom = Wisdom::parse((*buffer)->getBuffer());
+  if (!wisdom) {
+    (void)reportError(flag + ": " + path + ": " + wisdom.message());
+    return failure();
+  }
+  return std::move(wisdom).value();
 }
 
 /// Ops that layout-fold-views and layout-plan-copies remove when nothing
@@ -308,7 +341,14 @@ static LogicalResult planKernelsFor(ModuleOp module,
         (preset->vectorRegisters >= 32 ? "without" : "with") + " AVX-512F");
   if (preset)
     target.info = *preset;
-  return planKernels(module, target.info);
+  if (options.wisdomPath.empty())
+    return planKernels(module, target.info);
+  FailureOr<Wisdom> wisdom = loadWisdom(options.wisdomPath, "--wisdom");
+  if (failed(wisdom))
+    return failure();
+  return planKernels(
+      module, target.info, &*wisdom,
+      wisdomTargetKey(target.machine->getTargetCPU(), target.info));
 }
 
 LogicalResult mlir::layout::runPipeline(ModuleOp module,
@@ -323,7 +363,7 @@ LogicalResult mlir::layout::runPipeline(ModuleOp module,
   if (options.run && !options.layoutTarget.empty())
     return reportError("--run plans for this machine's CPU; it cannot be "
                        "combined with --layout-target");
-  if (options.noOpt || options.run)
+  if (options.noOpt || options.run || !options.tunePath.empty())
     return success();
   return planKernelsFor(module, options, target);
 }
@@ -346,5 +386,7 @@ LogicalResult mlir::layout::compile(const DriverOptions &options) {
     return failure();
   if (options.run)
     return runProgram(module, options);
+  if (!options.tunePath.empty())
+    return tuneProgram(module, options);
   return emitOutputs(module, options, target);
 }

@@ -259,9 +259,16 @@ LogicalResult mlir::layout::runProgram(ModuleOp planned,
       openOutputFile(options.outputPath, &error);
   if (!output)
     return reportError(error);
+  std::optional<Wisdom> wisdom;
+  if (!options.wisdomPath.empty()) {
+    FailureOr<Wisdom> loaded = loadWisdom(options.wisdomPath, "--wisdom");
+    if (failed(loaded))
+      return failure();
+    wisdom = std::move(*loaded);
+  }
   // An empty error: the diagnostics were printed already.
-  if (failed(
-          runModule(planned, output->os(), error, options.cpu.runtimeExtents)))
+  if (failed(runModule(planned, output->os(), error, options.cpu.runtimeExtents,
+                       wisdom ? &*wisdom : nullptr)))
     return error.empty() ? failure() : reportError(error);
   return finishOutput(*output, options.outputPath);
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Compiler/Driver/Run.h"
+#include "layout/Compiler/Driver/HostJIT.h"
 #include "layout/Compiler/Plan/Passes.h"
 
 #include "layout/Compiler/Target/CPU/CPUBackend.h"
@@ -86,30 +87,6 @@ Scalar readElement(const char *p, Type t) {
     std::memcpy(&s.i, p, 8);
   }
   return s;
-}
-
-void writeIota(char *p, Type t, int64_t i) {
-  if (auto ft = dyn_cast<FloatType>(t)) {
-    if (t.isF32()) {
-      float v = float(i);
-      std::memcpy(p, &v, 4);
-    } else if (t.isF64()) {
-      double v = double(i);
-      std::memcpy(p, &v, 8);
-    } else {
-      // Through f32, as PyTorch converts integers to half types.
-      llvm::APFloat v(static_cast<float>(i));
-      bool lost;
-      v.convert(ft.getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
-                &lost);
-      uint16_t bits = v.bitcastToAPInt().getZExtValue();
-      std::memcpy(p, &bits, 2);
-    }
-    return;
-  }
-  unsigned w = t.getIntOrFloatBitWidth();
-  uint64_t v = w == 1 ? uint64_t(i % 2) : uint64_t(i);
-  std::memcpy(p, &v, std::max(1u, w / 8)); // little-endian truncation wraps
 }
 
 std::string dtypeSuffix(Type t) {
@@ -320,174 +297,6 @@ std::string mlir::layout::formatTensor(const void *data, Type type,
   return addSuffix("tensor(" + printRows(sizes, shown, text, width), suffix);
 }
 
-namespace {
-/// A planned module compiled for this machine: the TargetMachine the
-/// kernels were planned and compiled for, every function's ABI and the JIT.
-struct HostJIT {
-  std::unique_ptr<llvm::TargetMachine> machine;
-  std::vector<FunctionABI> abis;
-  std::unique_ptr<ExecutionEngine> engine;
-};
-
-/// Owns one argument's or result's buffer (calloc'd).
-struct Free {
-  void operator()(char *p) const { std::free(p); }
-};
-using Storage = std::vector<std::unique_ptr<char, Free>>;
-} // namespace
-
-/// Makes the runtime functions the entry points call resolve to this
-/// process's layout_rt.
-static void registerRuntimeSymbols(ExecutionEngine &engine) {
-  engine.registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    auto add = [&](const char *name, void *address) {
-      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                                 llvm::JITSymbolFlags::Exported};
-    };
-    add("lrt_parallel_for", reinterpret_cast<void *>(&lrt_parallel_for));
-    add("lrt_exec_options_resolve_threads",
-        reinterpret_cast<void *>(&lrt_exec_options_resolve_threads));
-    add("lrt_scratch_alloc", reinterpret_cast<void *>(&lrt_scratch_alloc));
-    add("lrt_scratch_free", reinterpret_cast<void *>(&lrt_scratch_free));
-    add("lrt_bind_tensors_named",
-        reinterpret_cast<void *>(&lrt_bind_tensors_named));
-    return symbols;
-  });
-}
-
-/// Plans `planned` for the host CPU, builds and lowers its kernels and JITs
-/// them at -O3.
-static LogicalResult compileForHost(ModuleOp planned, HostJIT &jit,
-                                    std::string &error, bool runtimeExtents) {
-  CPUOptions options;
-  options.cpu = "host";
-  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(options, error);
-  if (failed(machine))
-    return failure();
-  jit.machine = std::move(*machine);
-  TargetInfo target = cpuTargetInfo(*jit.machine);
-  if (failed(planKernels(planned, target)))
-    return failure();
-  FailureOr<OwningOpRef<ModuleOp>> kernels =
-      buildKernelModule(planned, jit.abis, runtimeExtents);
-  if (failed(kernels) || failed(lowerKernelModuleToLLVM(**kernels)))
-    return failure();
-
-  auto builder = [&](Operation *op, llvm::LLVMContext &context) {
-    return translateAndOptimize(cast<ModuleOp>(op), context, *jit.machine, 3);
-  };
-  ExecutionEngineOptions engineOptions;
-  engineOptions.llvmModuleBuilder = builder;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto engine = ExecutionEngine::create(**kernels, engineOptions);
-  if (!engine) {
-    error = llvm::toString(engine.takeError());
-    return failure();
-  }
-  jit.engine = std::move(*engine);
-  registerRuntimeSymbols(*jit.engine);
-  return success();
-}
-
-/// Allocates (zeroed) every argument and result buffer of `abi`, fills the
-/// arguments with iota and appends the pointers to pass to `args`. Every
-/// buffer is checked against kRunMaxBytes before any is allocated, and
-/// allocated with calloc, which returns null where operator new would end
-/// in LLVM's out-of-memory abort: a failed allocation is an error.
-static LogicalResult allocateArguments(const FunctionABI &abi, Storage &storage,
-                                       std::vector<void *> &args,
-                                       std::string &error) {
-  int64_t total = 0;
-  for (const Param &p : abi.params) {
-    const Buffer &buffer = abi.buffers[p.buffer];
-    int64_t bytes = 0;
-    if (llvm::MulOverflow<int64_t>(std::max<int64_t>(1, buffer.size),
-                                   elementBytes(buffer.elementType), bytes) ||
-        llvm::AddOverflow<int64_t>(total, bytes, total) ||
-        uint64_t(total) > kRunMaxBytes) {
-      error = "--run: @" + abi.name + " needs more than " +
-              std::to_string(kRunMaxBytes >> 30) +
-              " GiB for its arguments and results (--run's limit); "
-              "compile it (--emit=obj,header) and call it on your own "
-              "buffers";
-      return failure();
-    }
-  }
-  for (const Param &p : abi.params) {
-    const Buffer &buffer = abi.buffers[p.buffer];
-    int64_t bytes = elementBytes(buffer.elementType);
-    size_t size = size_t(std::max<int64_t>(1, buffer.size)) * bytes;
-    storage.emplace_back(static_cast<char *>(std::calloc(size, 1)));
-    if (!storage.back()) {
-      error = "--run: @" + abi.name + ": cannot allocate " +
-              std::to_string(size) + " bytes for argument or result " +
-              std::to_string(args.size());
-      return failure();
-    }
-    if (p.role != ParamRole::Output)
-      for (int64_t i = 0; i < buffer.size; ++i)
-        writeIota(storage.back().get() + i * bytes, buffer.elementType, i);
-    args.push_back(storage.back().get() + buffer.pointerOffset * bytes);
-  }
-  return success();
-}
-
-/// Calls the raw entry point `fn` of `abi` on `args` (its buffers, then the
-/// exec options); fails on more arguments than it can pass or an error
-/// status.
-static LogicalResult callEntry(void *fn, const FunctionABI &abi,
-                               ArrayRef<void *> args, std::string &error) {
-  using Status = lrt_status_t;
-  Status status;
-  void *const *a = args.data();
-  switch (args.size()) {
-#define P void *
-  case 1:
-    status = reinterpret_cast<Status (*)(P)>(fn)(a[0]);
-    break;
-  case 2:
-    status = reinterpret_cast<Status (*)(P, P)>(fn)(a[0], a[1]);
-    break;
-  case 3:
-    status = reinterpret_cast<Status (*)(P, P, P)>(fn)(a[0], a[1], a[2]);
-    break;
-  case 4:
-    status =
-        reinterpret_cast<Status (*)(P, P, P, P)>(fn)(a[0], a[1], a[2], a[3]);
-    break;
-  case 5:
-    status = reinterpret_cast<Status (*)(P, P, P, P, P)>(fn)(a[0], a[1], a[2],
-                                                             a[3], a[4]);
-    break;
-  case 6:
-    status = reinterpret_cast<Status (*)(P, P, P, P, P, P)>(fn)(
-        a[0], a[1], a[2], a[3], a[4], a[5]);
-    break;
-  case 7:
-    status = reinterpret_cast<Status (*)(P, P, P, P, P, P, P)>(fn)(
-        a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
-    break;
-  case 8:
-    status = reinterpret_cast<Status (*)(P, P, P, P, P, P, P, P)>(fn)(
-        a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
-    break;
-#undef P
-  default:
-    error = "--run supports functions with at most 7 arguments and "
-            "results; @" +
-            abi.name + " has " + std::to_string(args.size() - 1);
-    return failure();
-  }
-  if (status) {
-    error = std::string("@") + abi.name + ": " + lrt_status_message(status);
-    lrt_status_free(status);
-    return failure();
-  }
-  return success();
-}
-
 /// Prints the results of a call of `abi` on `args` in order: new tensors
 /// (outputs) and views of arguments.
 static void printResults(const FunctionABI &abi, ArrayRef<void *> args,
@@ -513,7 +322,9 @@ static void printResults(const FunctionABI &abi, ArrayRef<void *> args,
 }
 
 LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
-                                      std::string &error, bool runtimeExtents) {
+                                      std::string &error, bool runtimeExtents,
+                                      const Wisdom *wisdom,
+                                      StringRef wisdomTarget) {
   // Iota arguments have the declared sizes: a dynamic function has none.
   for (auto func : planned.getOps<func::FuncOp>())
     if (!func.isExternal() && hasDynamicLayouts(func))
@@ -522,8 +333,13 @@ LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
              << func.getSymName()
              << "' has dynamic ones: compile it (--emit=obj,header, or "
                 "layoutc.compile in Python) and call it with any sizes";
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createHostMachine(error);
+  if (failed(machine))
+    return failure();
   HostJIT jit;
-  if (failed(compileForHost(planned, jit, error, runtimeExtents)))
+  if (failed(compileForHost(planned, std::move(*machine), jit, error,
+                            runtimeExtents, wisdom, wisdomTarget)))
     return failure();
   for (const FunctionABI &abi : jit.abis) {
     llvm::Expected<void *> entry = jit.engine->lookup(abi.name + "_raw");
@@ -533,7 +349,8 @@ LogicalResult mlir::layout::runModule(ModuleOp planned, raw_ostream &os,
     }
     Storage storage;
     std::vector<void *> args;
-    if (failed(allocateArguments(abi, storage, args, error)))
+    if (failed(allocateArguments(abi, storage, args, error, "--run",
+                                 kRunMaxBytes)))
       return failure();
     args.push_back(nullptr); // default exec options
     if (failed(callEntry(*entry, abi, args, error)))

@@ -225,6 +225,12 @@ PlanAttr mlir::layout::encodePlan(MLIRContext *context,
     w.add("cpu", encodeCPUFacts(w.b, *plan.cpu));
   if (plan.gpu)
     w.add("gpu", encodeGPUTuning(w.b, *plan.gpu));
+  if (plan.tuned) {
+    Writer knobs(context);
+    for (const auto &[name, value] : *plan.tuned)
+      knobs.add(name, value);
+    w.add("tuned", knobs.done());
+  }
   return PlanAttr::get(context, w.done());
 }
 
@@ -314,6 +320,18 @@ static Fallible<KernelPlan> decode(DictionaryAttr dict) {
     plan.gpu = decodeGPUTuning(gr);
     if (!gr.error.empty())
       return fail("gpu." + gr.error);
+  }
+  if (r.has("tuned")) {
+    auto tuned = dyn_cast<DictionaryAttr>(dict.get("tuned"));
+    if (!tuned)
+      return fail("tuned");
+    plan.tuned.emplace();
+    for (NamedAttribute knob : tuned) {
+      auto value = dyn_cast<IntegerAttr>(knob.getValue());
+      if (!value)
+        return fail("tuned." + knob.getName().str());
+      (*plan.tuned)[knob.getName().str()] = value.getInt();
+    }
   }
   if (!r.error.empty())
     return fail(r.error);

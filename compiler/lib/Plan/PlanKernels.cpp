@@ -9,6 +9,7 @@
 #include "layout/Compiler/Plan/PlanAttr.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace mlir {
 namespace layout {
@@ -75,6 +76,27 @@ Fallible<KernelPlan> mlir::layout::planKernel(Operation *op,
       target);
 }
 
+Fallible<KernelPlan> mlir::layout::planKernel(Operation *op,
+                                              const TargetInfo &target,
+                                              const Wisdom *wisdom,
+                                              StringRef wisdomTarget) {
+  Fallible<KernelPlan> plan = planKernel(op, target);
+  if (!plan || !wisdom || isa<ReduceOp>(op))
+    return plan;
+  const WisdomEntry *entry = wisdom->lookup(wisdomTarget, shapeClass(*plan));
+  if (!entry)
+    return plan;
+  Fallible<TargetInfo> tunedTarget = applyKnobs(target, entry->knobs);
+  if (!tunedTarget)
+    return fail("tuning file: " + tunedTarget.message());
+  Fallible<KernelPlan> tuned = planKernel(op, *tunedTarget);
+  if (!tuned)
+    return tuned;
+  KernelPlan out = std::move(tuned).value();
+  out.tuned = entry->knobs;
+  return out;
+}
+
 /// Whether every layout `op` reads or writes is static.
 static bool hasStaticLayouts(Operation *op) {
   auto isStatic = [](Type t) {
@@ -89,22 +111,44 @@ namespace {
 struct LayoutPlanKernelsPass
     : public layout::impl::LayoutPlanKernelsPassBase<LayoutPlanKernelsPass> {
   using Base::Base;
-  explicit LayoutPlanKernelsPass(const TargetInfo &target)
-      : fixedTarget(target) {}
+  LayoutPlanKernelsPass(const TargetInfo &target, const Wisdom *wisdom,
+                        StringRef wisdomTarget)
+      : fixedTarget(target), fixedWisdom(wisdom) {
+    this->wisdomTarget = wisdomTarget.str();
+  }
 
   LogicalResult initialize(MLIRContext *) override {
+    // Options are parsed before any IR exists, so there is no location to
+    // report a bad one at; the pass fails on its first function instead.
     if (fixedTarget) {
       resolved = *fixedTarget;
+    } else {
+      Fallible<TargetInfo> preset = lookupTarget(target);
+      if (!preset) {
+        error = preset.message();
+        return success();
+      }
+      resolved = *preset;
+    }
+    if (fixedWisdom || wisdom.empty()) {
+      activeWisdom = fixedWisdom;
       return success();
     }
-    Fallible<TargetInfo> preset = lookupTarget(target);
-    if (!preset) {
-      // Options are parsed before any IR exists, so there is no location to
-      // report at; the pass fails on its first function instead.
-      error = preset.message();
+    if (wisdomTarget.empty())
+      wisdomTarget = resolved.name;
+    auto buffer = llvm::MemoryBuffer::getFile(wisdom, /*IsText=*/true);
+    if (!buffer) {
+      error = "cannot read tuning file '" + wisdom +
+              "': " + buffer.getError().message();
       return success();
     }
-    resolved = *preset;
+    Fallible<Wisdom> parsed = Wisdom::parse((*buffer)->getBuffer());
+    if (!parsed) {
+      error = "tuning file '" + wisdom + "': " + parsed.message();
+      return success();
+    }
+    loadedWisdom = std::move(parsed).value();
+    activeWisdom = &*loadedWisdom;
     return success();
   }
 
@@ -116,7 +160,8 @@ struct LayoutPlanKernelsPass
     WalkResult walk = getOperation().walk([&](Operation *op) {
       if (!isa<MaterializeOp, CopyOp, ReduceOp>(op) || !hasStaticLayouts(op))
         return WalkResult::advance();
-      Fallible<KernelPlan> plan = planKernel(op, resolved);
+      Fallible<KernelPlan> plan =
+          planKernel(op, resolved, activeWisdom, wisdomTarget);
       if (!plan) {
         op->emitError(plan.message());
         return WalkResult::interrupt();
@@ -129,19 +174,25 @@ struct LayoutPlanKernelsPass
   }
 
   std::optional<TargetInfo> fixedTarget;
+  const Wisdom *fixedWisdom = nullptr;
+  std::optional<Wisdom> loadedWisdom;
+  const Wisdom *activeWisdom = nullptr;
   TargetInfo resolved;
   std::string error;
 };
 } // namespace
 
-std::unique_ptr<Pass>
-mlir::layout::createLayoutPlanKernelsPass(const TargetInfo &target) {
-  return std::make_unique<LayoutPlanKernelsPass>(target);
+std::unique_ptr<Pass> mlir::layout::createLayoutPlanKernelsPass(
+    const TargetInfo &target, const Wisdom *wisdom, StringRef wisdomTarget) {
+  return std::make_unique<LayoutPlanKernelsPass>(target, wisdom, wisdomTarget);
 }
 
 LogicalResult mlir::layout::planKernels(ModuleOp module,
-                                        const TargetInfo &target) {
+                                        const TargetInfo &target,
+                                        const Wisdom *wisdom,
+                                        StringRef wisdomTarget) {
   PassManager pm(module.getContext());
-  pm.addNestedPass<func::FuncOp>(createLayoutPlanKernelsPass(target));
+  pm.addNestedPass<func::FuncOp>(
+      createLayoutPlanKernelsPass(target, wisdom, wisdomTarget));
   return pm.run(module);
 }

@@ -74,6 +74,17 @@ static std::string strategyName(const KernelPlan &plan) {
       .str();
 }
 
+/// The knobs a tuning file set for `plan`, as a JSON object, or null.
+static std::string tunedKnobs(const KernelPlan &plan) {
+  if (!plan.tuned)
+    return "null";
+  std::string out = "{";
+  for (const auto &[name, value] : *plan.tuned)
+    out += (out.size() > 1 ? ", " : "") + jsonString(name) + ": " +
+           std::to_string(value);
+  return out + "}";
+}
+
 /// One `kernels` entry. A plan that cannot be made (a dynamic layout) keeps
 /// every key, with null values, so that readers see one shape.
 static std::string explainKernel(StringRef op, Location loc,
@@ -86,7 +97,8 @@ static std::string explainKernel(StringRef op, Location loc,
     return head + "\"strategy\": null, \"loops\": null, \"vector_width\": "
                   "null, \"tile\": null, \"parallel_dim\": null, \"chunks\": "
                   "null, \"index_bits\": null, \"streaming_stores\": null, "
-                  "\"accumulator\": null}";
+                  "\"accumulator\": null, \"plan_source\": null, "
+                  "\"tuned_knobs\": null}";
   std::string loops;
   llvm::raw_string_ostream ls(loops);
   llvm::interleaveComma(plan->loops, ls, [&](const KernelLoop &l) {
@@ -99,7 +111,8 @@ static std::string explainKernel(StringRef op, Location loc,
              "\"strategy\": {0}, \"loops\": [{1}], \"vector_width\": {2}, "
              "\"tile\": {3}, \"parallel_dim\": {4}, \"chunks\": {5}, "
              "\"index_bits\": {6}, \"streaming_stores\": {7}, "
-             "\"accumulator\": {8}}",
+             "\"accumulator\": {8}, \"plan_source\": {9}, "
+             "\"tuned_knobs\": {10}}",
              jsonString(strategyName(*plan)), loops, plan->vectorWidth,
              plan->tile.empty() ? std::string("null") : formatDims(plan->tile),
              plan->parallelLoop ? std::to_string(*plan->parallelLoop)
@@ -107,7 +120,8 @@ static std::string explainKernel(StringRef op, Location loc,
              plan->chunks, plan->index32 ? 32 : 64,
              jsonBool(plan->streamingStores),
              plan->accumulator ? jsonString(*plan->accumulator)
-                               : std::string("null"))
+                               : std::string("null"),
+             jsonString(plan->tuned ? "tuned" : "heuristic"), tunedKnobs(*plan))
              .str();
 }
 
@@ -180,7 +194,8 @@ static std::string explainDynamicKernels(func::FuncOp func,
         ", \"parallel_fallback_dim\": " + loopOrNull(split.fallback) +
         ", \"accumulator\": " +
         (plan.accumulator ? jsonString(*plan.accumulator) : "null") +
-        ", \"chunks\": \"run time\", \"index_bits\": \"run time\"}");
+        ", \"chunks\": \"run time\", \"index_bits\": \"run time\", "
+        "\"plan_source\": \"heuristic\"}");
   }
   std::string out = ",\n    \"kernels\": [";
   llvm::raw_string_ostream os(out);

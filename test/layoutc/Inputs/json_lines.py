@@ -17,10 +17,10 @@ RESULT_KEYS = ["sizes", "strides", "offset", "dtype", "aliases", "contiguous",
 COPY_KEYS = ["op", "loc", "bytes", "reason", "kernel"]
 KERNEL_KEYS = ["op", "loc", "strategy", "loops", "vector_width", "tile",
                "parallel_dim", "chunks", "index_bits", "streaming_stores",
-               "accumulator"]
+               "accumulator", "plan_source", "tuned_knobs"]
 DYNAMIC_KERNEL_KEYS = ["loc", "strategy", "loops", "tiled_loops",
                        "square_edge", "vector_width", "parallel_dim", "accumulator", "chunks",
-                       "index_bits"]
+                       "index_bits", "plan_source"]
 
 
 def expect_keys(obj, keys, what):

@@ -13,6 +13,7 @@
 #define LAYOUT_COMPILER_DRIVER_DRIVER_H
 
 #include "layout/Compiler/Plan/TargetInfo.h"
+#include "layout/Compiler/Plan/Wisdom.h"
 #include "layout/Compiler/Target/CPU/CPUBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -63,6 +64,12 @@ struct DriverOptions {
   bool noOpt = false;
   /// JIT every function on this machine and print its results.
   bool run = false;
+  /// A tuning file (docs/tuning.md) whose entries for the CPU plan its
+  /// copies (--wisdom).
+  std::string wisdomPath;
+  /// --tune: measure candidate plans of every function's copy on this
+  /// machine and keep the fastest in this tuning file.
+  std::string tunePath;
   /// --target=cuda --emit=obj: comma list of real architectures.
   std::string cudaArchs = "sm_80,sm_90";
   /// The nvcc to run; empty: defaultNVCCPath().
@@ -147,6 +154,15 @@ LogicalResult emitOutputs(ModuleOp planned, const DriverOptions &options,
 /// --run: JITs every function of a module after runPipeline on this
 /// machine's CPU and writes its results to `options.outputPath` (runModule).
 LogicalResult runProgram(ModuleOp planned, const DriverOptions &options);
+
+/// The tuning file at `path` (--wisdom, --tune); fails after printing why
+/// it cannot be read, with `flag` naming the option.
+FailureOr<Wisdom> loadWisdom(llvm::StringRef path, llvm::StringRef flag);
+
+/// --tune: measures candidate plans of every static function's copy on this
+/// machine (tuneProgram in Tune.cpp) and merges the fastest into
+/// `options.tunePath`, reporting each function on `options.outputPath`.
+LogicalResult tuneProgram(ModuleOp module, const DriverOptions &options);
 
 /// The whole compilation, as layoutc runs it: parse `options.inputPath`,
 /// runPipeline, then runProgram or emitOutputs.

@@ -3,6 +3,8 @@
 #ifndef LAYOUT_COMPILER_DRIVER_RUN_H
 #define LAYOUT_COMPILER_DRIVER_RUN_H
 
+#include "layout/Compiler/Plan/Wisdom.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,9 +25,12 @@ constexpr uint64_t kRunMaxBytes = uint64_t(4) << 30;
 /// generation fails; `error` says why a run itself failed (a function needing
 /// more than kRunMaxBytes, an allocation that fails, an error status).
 /// `runtimeExtents`: the kernels in run-time-extent mode
-/// (CPUOptions::runtimeExtents).
+/// (CPUOptions::runtimeExtents); `wisdom`: a tuning file's entries under
+/// `wisdomTarget` for the planner.
 LogicalResult runModule(ModuleOp planned, llvm::raw_ostream &os,
-                        std::string &error, bool runtimeExtents = false);
+                        std::string &error, bool runtimeExtents = false,
+                        const Wisdom *wisdom = nullptr,
+                        llvm::StringRef wisdomTarget = {});
 
 /// PyTorch's repr of a tensor read through `sizes`/`strides` (elements)
 /// from `data`, whose element type is `type`: "tensor([[0., 1.], ...])".

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -186,6 +187,10 @@ struct KernelPlan {
   std::optional<CPUFacts> cpu;
   /// GPU targets: the code generation parameters the CUDA backend reads.
   std::optional<TargetInfo::GPUTuning> gpu;
+  /// Planned with a tuning file's knobs (Wisdom.h) rather than the target's
+  /// defaults: the knobs it set, by name. The decisions above already
+  /// follow them; this says where they came from.
+  std::optional<std::map<std::string, int64_t>> tuned;
 };
 
 /// Plans `dst = src` where both layouts have the same sizes (a broadcast

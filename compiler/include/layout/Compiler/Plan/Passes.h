@@ -4,6 +4,7 @@
 #define LAYOUT_COMPILER_PLAN_PASSES_H
 
 #include "layout/Compiler/Plan/KernelPlan.h"
+#include "layout/Compiler/Plan/Wisdom.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -16,17 +17,31 @@ namespace layout {
 #include "layout/Compiler/Plan/Passes.h.inc"
 
 /// layout-plan-kernels for a target description that is not a preset (the
-/// one a CPU backend derives from its TargetMachine).
-std::unique_ptr<Pass> createLayoutPlanKernelsPass(const TargetInfo &target);
+/// one a CPU backend derives from its TargetMachine), with the entries of
+/// `wisdom` under `wisdomTarget` where `wisdom` is given.
+std::unique_ptr<Pass>
+createLayoutPlanKernelsPass(const TargetInfo &target,
+                            const Wisdom *wisdom = nullptr,
+                            llvm::StringRef wisdomTarget = {});
 
-/// Runs layout-plan-kernels for `target` on every function of `module`
-/// (after layout-plan-copies); fails after a diagnostic.
-LogicalResult planKernels(ModuleOp module, const TargetInfo &target);
+/// Runs layout-plan-kernels for `target` (and `wisdom`'s entries under
+/// `wisdomTarget`) on every function of `module` (after
+/// layout-plan-copies); fails after a diagnostic.
+LogicalResult planKernels(ModuleOp module, const TargetInfo &target,
+                          const Wisdom *wisdom = nullptr,
+                          llvm::StringRef wisdomTarget = {});
 
 /// The plan of one materialize, copy or reduce op for `target`: the one
 /// walk that turns ops into planner calls. Fails on a dynamic layout or
 /// what the planner rejects.
 Fallible<KernelPlan> planKernel(Operation *op, const TargetInfo &target);
+
+/// planKernel, then for a copy whose shape class has an entry in `wisdom`
+/// under `wisdomTarget`: the plan with the entry's knobs, recording them
+/// (KernelPlan::tuned).
+Fallible<KernelPlan> planKernel(Operation *op, const TargetInfo &target,
+                                const Wisdom *wisdom,
+                                llvm::StringRef wisdomTarget);
 
 /// The planner's name for a reduce op's kind.
 ReductionKind toReductionKind(ReduceKind kind);

@@ -19,6 +19,10 @@ def LayoutPlanKernelsPass
     accumulator. Every decision a backend makes is in it; the backends and
     `--emit=explain` read it and never plan again.
 
+    With a tuning file (`wisdom`), a copy whose shape class has an entry
+    for the target key is planned with the entry's knobs, and its plan
+    records them (`tuned = {...}`); reductions are never tuned.
+
     Ops with a dynamic layout get no plan (explain shows them unplanned;
     code generation rejects them). A static layout the planner cannot
     handle (a byte offset that overflows i64) is an error at the op.
@@ -39,6 +43,12 @@ def LayoutPlanKernelsPass
   let options = [
     Option<"target", "target", "std::string", "\"x86-64-v3\"",
            "The target description to plan for (a preset name)">,
+    Option<"wisdom", "wisdom", "std::string", "\"\"",
+           "A tuning file (docs/tuning.md): copies whose shape class has an "
+           "entry for `wisdom-target` are planned with its knobs">,
+    Option<"wisdomTarget", "wisdom-target", "std::string", "\"\"",
+           "The target key of the tuning file's entries to use (default: "
+           "the `target` preset's name)">,
   ];
   let dependentDialects = ["::mlir::layout::LayoutDialect"];
 }
