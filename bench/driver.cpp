@@ -8,12 +8,13 @@
 //
 // impl: memcpy, stream (the copy limit is the better of the two), readsum
 // (the read limit), naive, halide, layoutc, layoutc_dyn (the case compiled
-// with every size dynamic, called with these sizes). bytes: what the metric
+// with every size dynamic, called with these sizes), layoutc_tuned (with
+// --tuned: the case planned with a tuning file). bytes: what the metric
 // counts (read + written for copies and limits, read for reductions). status:
 // ok, MISMATCH: ..., n/a: ..., error: ....
 //
 //   driver SPEC [--threads 1,2] [--min-runs 5] [--no-layoutc REASON]
-//          [--no-naive-timing]
+//          [--no-naive-timing] [--tuned]
 //
 // --no-naive-timing: the naive loop nest only computes the reference (the
 // HPTT-style suite compares layoutc with the copy limit alone, and its large
@@ -533,12 +534,14 @@ struct HalideBuf {
 int main(int argc, char **argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: driver SPEC [--threads 1,2] [--min-runs N] "
-                         "[--no-layoutc REASON] [--no-naive-timing]\n");
+                         "[--no-layoutc REASON] [--no-naive-timing] "
+                         "[--tuned]\n");
     return 2;
   }
   std::vector<int64_t> threads = {1, 2};
   std::string noLayoutc;
   bool naiveTiming = true;
+  bool tuned = false;
 #ifndef BENCH_HAVE_LAYOUTC
   noLayoutc = "backend missing";
 #endif
@@ -552,6 +555,8 @@ int main(int argc, char **argv) {
       noLayoutc = argv[++i];
     else if (a == "--no-naive-timing")
       naiveTiming = false;
+    else if (a == "--tuned")
+      tuned = true;
     else {
       std::fprintf(stderr, "driver: unknown argument %s\n", a.c_str());
       return 2;
@@ -578,12 +583,14 @@ int main(int argc, char **argv) {
         hl = e;
 #endif
 #ifdef BENCH_HAVE_LAYOUTC
-    const LayoutcEntry *lc = nullptr, *lcDyn = nullptr;
+    const LayoutcEntry *lc = nullptr, *lcDyn = nullptr, *lcTuned = nullptr;
     for (const LayoutcEntry *e = kLayoutcEntries; e->name; ++e) {
       if (s.fn == e->name)
         lc = e;
       if (s.fn + "@dyn" == e->name)
         lcDyn = e;
+      if (s.fn + "@tuned" == e->name)
+        lcTuned = e;
     }
 #endif
     int64_t bytes = s.metricBytes();
@@ -647,9 +654,13 @@ int main(int argc, char **argv) {
       };
       layoutc("layoutc", lc);
       layoutc("layoutc_dyn", lcDyn);
+      if (tuned)
+        layoutc("layoutc_tuned", lcTuned);
 #else
       emit(s, T, "layoutc", Stats{}, bytes, "n/a: " + noLayoutc);
       emit(s, T, "layoutc_dyn", Stats{}, bytes, "n/a: " + noLayoutc);
+      if (tuned)
+        emit(s, T, "layoutc_tuned", Stats{}, bytes, "n/a: " + noLayoutc);
 #endif
     }
   }

@@ -8,7 +8,8 @@ of memcpy and a streaming-store copy; reductions: a vectorized read-sum),
 then per implementation "GB/s ratio" (ratio = GB/s / limit, both with the
 same thread count). "dyn/st": the dynamic kernel's bandwidth over the
 static one's, measured side by side (targets: 0.9 at full sizes, 0.8 at
-small and odd sizes). Markers: `*` noisy (max/min of the timed runs > 1.25,
+small and odd sizes). "tuned/st" (bench.sh --tuned): the kernel planned
+with a tuning file over the default plan's. Markers: `*` noisy (max/min of the timed runs > 1.25,
 ranges listed below the table), `!MISMATCH` a wrong result (listed below).
 """
 import argparse
@@ -21,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cases  # noqa: E402
 
 IMPLS = [("layoutc", "layoutc"), ("layoutc_dyn", "layoutc dyn"),
-         ("naive", "naive C++"), ("halide", "Halide"),
+         ("layoutc_tuned", "layoutc tuned"), ("naive", "naive C++"), ("halide", "Halide"),
          ("numpy", "NumPy(1T)"), ("torch_out", "torch copy_"),
          ("torch", "torch alloc")]
 NOISY = 1.25
@@ -65,11 +66,15 @@ def main():
              if i == "layoutc" or
              any(k[3] == i and not r["status"].startswith("n/a")
                  for k, r in rows.items())]
-    with_dyn = any(i == "layoutc_dyn" for i, _ in impls)
+    # Columns of layoutc's other kernels over its static default ones.
+    versus = [(i, col) for i, col in (("layoutc_dyn", "dyn/st"),
+                                      ("layoutc_tuned", "tuned/st"))
+              if any(j == i for j, _ in impls)]
 
     head = (["case", "size", "T", "limit GB/s"] + [h for _, h in impls] +
-            (["dyn/st"] if with_dyn else []))
-    dyn = []  # (case, var, T, dynamic / static bandwidth)
+            [col for _, col in versus])
+    # impl -> [(case, var, T, its bandwidth / the static kernel's)]
+    against = collections.defaultdict(list)
     table, noisy, bad = [], [], []
     ratios = collections.defaultdict(dict)  # (case, var, T) -> impl -> ratio
     for cid, var, T in keys:
@@ -117,13 +122,15 @@ def main():
                 cell += " !MISMATCH"
                 bad.append(f"{cid} {var} T={T} {label}: {st}")
             line.append(cell)
-        st, dy = get("layoutc"), get("layoutc_dyn")
-        if st and dy and st["status"] == "ok" and dy["status"] == "ok" \
-                and gbs(st) > 0:
-            dyn.append((cid, var, T, gbs(dy) / gbs(st)))
-            line.append(f"{dyn[-1][3]:.2f}")
-        elif with_dyn:
-            line.append("-")
+        st = get("layoutc")
+        for impl, _ in versus:
+            other = get(impl)
+            if st and other and st["status"] == "ok" and \
+                    other["status"] == "ok" and gbs(st) > 0:
+                against[impl].append((cid, var, T, gbs(other) / gbs(st)))
+                line.append(f"{against[impl][-1][3]:.2f}")
+            else:
+                line.append("-")
         table.append(line)
 
     widths = [max(len(str(r[i])) for r in [head] + table)
@@ -159,11 +166,15 @@ def main():
         print(f"\n* noisy (slowest/fastest run > {NOISY}): min-max")
         for n in noisy:
             print("  " + n)
-    if dyn:
-        dynamic_summary(dyn)
+    if against["layoutc_dyn"]:
+        dynamic_summary(against["layoutc_dyn"])
+    if against["layoutc_tuned"]:
+        tuned_summary(against["layoutc_tuned"])
     hptt = {c["id"]: len(c["shapes"]["full"]) for c in cases.HPTT}
     if any(k[0] in hptt for k in ratios):
-        rank_summary(ratios, hptt)
+        rank_summary(ratios, hptt, "layoutc")
+        if against["layoutc_tuned"]:
+            rank_summary(ratios, hptt, "layoutc_tuned")
 
     if a.plot:
         plot(a.plot, ratios)
@@ -185,17 +196,38 @@ def dynamic_summary(dyn):
           (", ".join(low) if low else "none"))
 
 
-def rank_summary(ratios, rank_of):
-    """The HPTT-style suite by rank class: layoutc's ratio to the copy limit,
+def geomean(rs):
+    return math.exp(sum(math.log(r) for r in rs) / len(rs))
+
+
+def tuned_summary(tuned):
+    """Geomeans of tuned/st per size and thread count, and the cells where
+    the tuned plan was more than 3% slower (noise, or a plan tuned at
+    another thread count)."""
+    print("\nTuned vs default plans (tuned/st), geomean:")
+    groups = collections.defaultdict(list)
+    for cid, var, T, r in tuned:
+        groups[(var, T)].append(r)
+    for (var, T), rs in sorted(groups.items()):
+        print(f"  {var} T={T}: {geomean(rs):.2f} over {len(rs)} cases")
+    low = [f"{cid} {var} T={T}: {r:.2f}" for cid, var, T, r in tuned
+           if r < 0.97]
+    print("Tuned slower than default by more than 3%: " +
+          (", ".join(low) if low else "none"))
+
+
+def rank_summary(ratios, rank_of, impl):
+    """The HPTT-style suite by rank class: `impl`'s ratio to the copy limit,
     geomean and worst case, per thread count (issue target: no class's
     geomean below 0.6)."""
-    print("\nHPTT-style suite, layoutc / copy limit by rank:")
+    label = dict(IMPLS)[impl]
+    print(f"\nHPTT-style suite, {label} / copy limit by rank:")
     threads = sorted({k[2] for k in ratios if k[0] in rank_of})
     for T in threads:
         groups = collections.defaultdict(list)
         for (cid, var, t), d in ratios.items():
-            if t == T and cid in rank_of and "layoutc" in d:
-                groups[rank_of[cid]].append((d["layoutc"], cid))
+            if t == T and cid in rank_of and impl in d:
+                groups[rank_of[cid]].append((d[impl], cid))
         every = [r for rs in groups.values() for r, _ in rs]
         parts = []
         for rank, rs in sorted(groups.items()):

@@ -7,6 +7,10 @@
 #   ./scripts/bench.sh [--quick] [--threads 1,2] [--cases P1,R2] [--plot out.png]
 #   ./scripts/bench.sh --suite hptt [--threads 1,2] [--cases H01,H57]
 #                      (the HPTT-style suite: layoutc and the copy limit only)
+#   --tuned            adds a "layoutc tuned" column: each case tuned first
+#                      (layoutc --tune, at the most threads of --threads) into
+#                      build-bench/layoutc/wisdom.json, then planned with it
+#   --wisdom FILE      the same column from an existing tuning file
 #
 # Environment: BENCH_BUILD_DIR (default build-bench), LAYOUTC (default
 # build/bin/layoutc), LAYOUTC_FLAGS (code-generation flags, default
@@ -21,8 +25,10 @@ THREADS=1,2
 CASES=""
 PLOT=""
 SUITE=cases
+TUNED=0
+WISDOM=""
 usage() {
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
   exit "${1:-0}"
 }
 while [ $# -gt 0 ]; do
@@ -34,6 +40,9 @@ while [ $# -gt 0 ]; do
   --cases=*) CASES=${1#*=} ;;
   --suite) SUITE=${2:?--suite needs a name}; shift ;;
   --suite=*) SUITE=${1#*=} ;;
+  --tuned) TUNED=1 ;;
+  --wisdom) WISDOM=${2:?--wisdom needs a file}; TUNED=1; shift ;;
+  --wisdom=*) WISDOM=${1#*=}; TUNED=1 ;;
   --plot) PLOT=${2:?--plot needs a file}; shift ;;
   --plot=*) PLOT=${1#*=} ;;
   -h | --help) usage 0 ;;
@@ -49,6 +58,10 @@ hptt) [ "$QUICK" = 0 ] || { echo "bench: --suite hptt has full sizes only" >&2; 
 esac
 if [ -n "$PLOT" ]; then
   case "$PLOT" in /*) ;; *) PLOT="$ROOT/$PLOT" ;; esac
+fi
+if [ -n "$WISDOM" ]; then
+  case "$WISDOM" in /*) ;; *) WISDOM="$ROOT/$WISDOM" ;; esac
+  [ -f "$WISDOM" ] || { echo "bench: no tuning file $WISDOM" >&2; exit 2; }
 fi
 
 B=${BENCH_BUILD_DIR:-$ROOT/build-bench}
@@ -138,26 +151,54 @@ if [ -z "$LAYOUTC_NOTE" ]; then
   fi
   OK_IDS=()
   DYN_IDS=()
+  TUNED_IDS=()
   FLAGS=${LAYOUTC_FLAGS---mcpu=host}
-  # compile SRC BASE: BASE.o and BASE.h from SRC, unless they are up to
-  # date (built by this layoutc with these flags, newer than SRC); on
-  # failure, logs layoutc's errors and returns 1.
+  # compile SRC BASE [WISDOM]: BASE.o and BASE.h from SRC (planned with the
+  # tuning file WISDOM), unless they are up to date (built by this layoutc
+  # with these flags, newer than SRC and WISDOM); on failure, logs
+  # layoutc's errors and returns 1.
   compile() {
-    local src=$1 base=$2
+    local src=$1 base=$2 wisdom=${3:-}
+    local flags="$FLAGS${wisdom:+ --wisdom=$wisdom}"
     if [ ! -f "$base.o" ] || [ "$LAYOUTC" -nt "$base.o" ] ||
       [ "$src" -nt "$base.o" ] ||
-      [ "$(cat "$base.flags" 2>/dev/null)" != "$LAYOUTC $FLAGS" ]; then
+      { [ -n "$wisdom" ] && [ "$wisdom" -nt "$base.o" ]; } ||
+      [ "$(cat "$base.flags" 2>/dev/null)" != "$LAYOUTC $flags" ]; then
       rm -f "$base.o" "$base.h" "$base.flags"
       # shellcheck disable=SC2086
-      if ! "$LAYOUTC" "$src" --emit=obj,header -o "$base" $FLAGS \
+      if ! "$LAYOUTC" "$src" --emit=obj,header -o "$base" $flags \
         2>"$base.err"; then
         log "layoutc failed on $src:"
         sed 's/^/  /' "$base.err" >&2
         return 1
       fi
-      echo "$LAYOUTC $FLAGS" >"$base.flags"
+      echo "$LAYOUTC $flags" >"$base.flags"
     fi
   }
+  TUNE_FILE=${WISDOM:-$B/layoutc/wisdom.json}
+  TUNE_THREADS=$(tr ',' '\n' <<<"$THREADS" | sort -n | tail -1)
+  # tune ID SRC: the tuned twin of the case (functions fn_tuned), planned
+  # with TUNE_FILE after tuning the case into it (unless --wisdom gave
+  # one); its failure drops only that column.
+  tune() {
+    local id=$1 src=$2 tsrc="$B/layoutc/${1,,}_tuned.mlir"
+    if [ -z "$WISDOM" ]; then
+      log "tuning $id on $TUNE_THREADS thread(s)"
+      if ! LRT_NUM_THREADS=$TUNE_THREADS "$LAYOUTC" "$src" \
+        --tune="$TUNE_FILE" >"$B/layoutc/${id,,}.tune.txt" \
+        2>"$B/layoutc/${id,,}.tune.err"; then
+        log "layoutc --tune failed on $src:"
+        sed 's/^/  /' "$B/layoutc/${id,,}.tune.err" >&2
+        return 1
+      fi
+      sed 's/^/  /' "$B/layoutc/${id,,}.tune.txt" >&2
+    fi
+    "$PY" bench/cases.py --tuned-mlir "$src" "$tsrc.new"
+    if cmp -s "$tsrc.new" "$tsrc"; then rm "$tsrc.new"; else mv "$tsrc.new" "$tsrc"; fi
+    compile "$tsrc" "$B/layoutc/${id,,}_tuned" "$TUNE_FILE"
+  }
+  # A fresh tuning run starts from an empty file.
+  [ "$TUNED" = 1 ] && [ -z "$WISDOM" ] && rm -f "$TUNE_FILE"
   CASE_DIR=bench/cases
   if [ "$SUITE" = hptt ]; then
     # Generated, not checked in; rewritten only when they change, so that
@@ -173,6 +214,9 @@ if [ -z "$LAYOUTC_NOTE" ]; then
   for id in "${IDS[@]}"; do
     compile "$CASE_DIR/${id,,}.mlir" "$B/layoutc/${id,,}" || continue
     OK_IDS+=("$id")
+    if [ "$TUNED" = 1 ] && tune "$id" "$CASE_DIR/${id,,}.mlir"; then
+      TUNED_IDS+=("$id")
+    fi
     [ "$SUITE" = cases ] || continue
     # The same case with every size of x dynamic, compiled once for all its
     # variants (the "dyn" column); its failure drops only that column.
@@ -189,17 +233,24 @@ if [ -z "$LAYOUTC_NOTE" ]; then
     TABLE_SEL=(--cases "$OK_LIST" --suite "$SUITE")
     [ "$QUICK" = 1 ] && TABLE_SEL+=(--quick)
     DYN_LIST=$(IFS=,; echo "${DYN_IDS[*]}")
+    TUNED_LIST=$(IFS=,; echo "${TUNED_IDS[*]}")
     "$PY" bench/cases.py --layoutc-table "$B/layoutc/layoutc_table.cpp" \
-      --dynamic-cases "$DYN_LIST" --headers "$B/layoutc" "${TABLE_SEL[@]}"
+      --dynamic-cases "$DYN_LIST" --tuned-cases "$TUNED_LIST" \
+      --headers "$B/layoutc" "${TABLE_SEL[@]}"
     DRIVER_FLAGS+=(-DBENCH_HAVE_LAYOUTC -I"$B/layoutc" -Iruntime/include)
     DRIVER_SRCS+=("$B/layoutc/layoutc_table.cpp")
     for id in "${OK_IDS[@]}"; do DRIVER_SRCS+=("$B/layoutc/${id,,}.o"); done
     for id in "${DYN_IDS[@]}"; do DRIVER_SRCS+=("$B/layoutc/${id,,}_dyn.o"); done
+    for id in "${TUNED_IDS[@]}"; do DRIVER_SRCS+=("$B/layoutc/${id,,}_tuned.o"); done
     DRIVER_LIBS=("$RT" "${DRIVER_LIBS[@]}")
     HAVE_LAYOUTC=1
     REV=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
     git diff --quiet HEAD 2>/dev/null || REV="$REV+changes"
     LAYOUTC_NOTE="layoutc: $LAYOUTC ${FLAGS:-(default target)} (tree $REV, binary of $(date -u -r "$LAYOUTC" '+%H:%M UTC'), f_raw entry points)"
+    if [ "$TUNED" = 1 ]; then
+      LAYOUTC_NOTE+="; tuned: --wisdom=$TUNE_FILE"
+      [ -z "$WISDOM" ] && LAYOUTC_NOTE+=" (tuned in this run at $TUNE_THREADS thread(s))"
+    fi
   else
     LAYOUTC_NOTE="layoutc: compile failed"
   fi
@@ -220,6 +271,7 @@ RES="$B/results.tsv"
 : >"$RES"
 DRIVER_ARGS=(--threads "$THREADS" --min-runs "$MIN_RUNS")
 [ "$HAVE_LAYOUTC" = 1 ] || DRIVER_ARGS+=(--no-layoutc "${LAYOUTC_NOTE#layoutc: }")
+[ "$TUNED" = 1 ] && DRIVER_ARGS+=(--tuned)
 HAVE_PEERS=0
 if [ "$SUITE" = hptt ]; then
   # Copy limit, layoutc, and the serial naive loop nest as the reference
