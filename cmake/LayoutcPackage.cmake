@@ -44,6 +44,11 @@ install(TARGETS layoutc layout_rt layout_rt_cuda_emu
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/runtime/include/layout_rt"
   DESTINATION include
   FILES_MATCHING PATTERN "*.h")
+# The tuning presets (docs/tuning.md), where an installed layoutc looks for
+# them: <prefix>/share/layoutc/tuning.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/tuning/"
+  DESTINATION share/layoutc/tuning
+  FILES_MATCHING PATTERN "*.json")
 install(EXPORT layoutcTargets
   NAMESPACE layoutc::
   FILE layoutcTargets.cmake

@@ -14,7 +14,7 @@
 #
 # Environment: BENCH_BUILD_DIR (default build-bench), LAYOUTC (default
 # build/bin/layoutc), LAYOUTC_FLAGS (code-generation flags, default
-# --mcpu=host), PYTHON (default /usr/bin/python3, which has torch and
+# --mcpu=host --wisdom=none), PYTHON (default /usr/bin/python3, which has torch and
 # numpy), CXX, CC, BENCH_MIN_RUNS (default 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -152,14 +152,17 @@ if [ -z "$LAYOUTC_NOTE" ]; then
   OK_IDS=()
   DYN_IDS=()
   TUNED_IDS=()
-  FLAGS=${LAYOUTC_FLAGS---mcpu=host}
+  # The default plans: no tuning preset (docs/tuning.md) unless
+  # LAYOUTC_FLAGS asks.
+  FLAGS=${LAYOUTC_FLAGS---mcpu=host --wisdom=none}
   # compile SRC BASE [WISDOM]: BASE.o and BASE.h from SRC (planned with the
   # tuning file WISDOM), unless they are up to date (built by this layoutc
   # with these flags, newer than SRC and WISDOM); on failure, logs
   # layoutc's errors and returns 1.
   compile() {
     local src=$1 base=$2 wisdom=${3:-}
-    local flags="$FLAGS${wisdom:+ --wisdom=$wisdom}"
+    local flags=$FLAGS
+    [ -n "$wisdom" ] && flags="${FLAGS//--wisdom=none/} --wisdom=$wisdom"
     if [ ! -f "$base.o" ] || [ "$LAYOUTC" -nt "$base.o" ] ||
       [ "$src" -nt "$base.o" ] ||
       { [ -n "$wisdom" ] && [ "$wisdom" -nt "$base.o" ]; } ||

@@ -141,6 +141,22 @@ TEST(Wisdom, PrintThenParse) {
   EXPECT_EQ(edited.lookup("znver4/x86-64-v4", "memcpy 4>4 [1024:0]"), nullptr);
 }
 
+TEST(Wisdom, MergeKeepsTheFirstEntryPerKey) {
+  // Presets merge in file order: a later file adds keys, never replaces.
+  Wisdom first, second;
+  first.set("znver4/x86-64-v4", "*", WisdomEntry{knobs({{"stream_lines", 1}})});
+  second.set("znver4/x86-64-v4", "*",
+             WisdomEntry{knobs({{"stream_lines", 4}})});
+  second.set("znver4/x86-64-v4", "memcpy 4>4 [1024:0]",
+             WisdomEntry{knobs({{"libc_copy_bytes", 1024}})});
+  first.mergeMissing(second);
+  EXPECT_EQ(first.all().size(), 2u);
+  EXPECT_EQ(first.lookup("znver4/x86-64-v4", "*")->knobs,
+            knobs({{"stream_lines", 1}}));
+  EXPECT_EQ(first.lookup("znver4/x86-64-v4", "memcpy 4>4 [1024:0]")->knobs,
+            knobs({{"libc_copy_bytes", 1024}}));
+}
+
 TEST(Wisdom, ParseErrorsSayWhere) {
   EXPECT_EQ(parseError("{"), "not JSON: [1:1, byte=1]: Expected object key");
   EXPECT_EQ(parseError("[]"), "expected a JSON object");

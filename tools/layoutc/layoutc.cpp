@@ -113,7 +113,8 @@ cl::opt<bool> run("run",
 cl::opt<std::string> wisdom(
     "wisdom",
     cl::desc("A tuning file (docs/tuning.md): CPU copies whose shape class "
-             "has an entry for the target CPU are planned with its knobs"),
+             "has an entry for the target CPU are planned with its knobs "
+             "(default: the shipped tuning presets; 'none': no tuning)"),
     cl::value_desc("file"), cl::cat(layoutcCategory));
 cl::opt<std::string>
     tune("tune",
@@ -225,8 +226,9 @@ static layout::DriverOptions driverOptions(const TargetFlags &targetFlags,
   options.cudaIncludeDirs.assign(cudaIncludes.begin(), cudaIncludes.end());
   // An installed layoutc finds layout_rt's headers next to its bin/.
   static int anchor;
-  options.runtimeIncludeDirs = layout::runtimeIncludeDirs(
-      llvm::sys::fs::getMainExecutable(argv0, &anchor));
+  std::string executable = llvm::sys::fs::getMainExecutable(argv0, &anchor);
+  options.runtimeIncludeDirs = layout::runtimeIncludeDirs(executable);
+  options.tuningPresetDirs = layout::tuningPresetDirs(executable);
   return options;
 }
 

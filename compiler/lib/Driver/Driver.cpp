@@ -43,6 +43,20 @@ mlir::layout::runtimeIncludeDirs(llvm::StringRef executable) {
   return {LAYOUTC_CUDA_INCLUDE_DIR, LAYOUTC_RUNTIME_INCLUDE_DIR};
 }
 
+std::vector<std::string>
+mlir::layout::tuningPresetDirs(llvm::StringRef executable) {
+  if (const char *env = std::getenv("LAYOUTC_TUNING_DIR"))
+    return {env};
+  if (!executable.empty()) {
+    llvm::SmallString<256> dir(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
+    llvm::sys::path::append(dir, "share", "layoutc", "tuning");
+    if (llvm::sys::fs::is_directory(dir))
+      return {dir.str().str()};
+  }
+  return {LAYOUTC_TUNING_DIR};
+}
+
 Program::Program(std::unique_ptr<llvm::MemoryBuffer> source,
                  MLIRContext *context)
     : diagnostics(sourceMgr, context) {
@@ -208,7 +222,8 @@ LogicalResult mlir::layout::checkOptions(const DriverOptions &options,
     return reportError("--run executes on this machine's CPU; it cannot be "
                        "combined with --" +
                        options.explicitCPUFlag);
-  if (!options.wisdomPath.empty() && options.target == CodeTarget::CUDA)
+  if (!options.wisdomPath.empty() && options.wisdomPath != "none" &&
+      options.target == CodeTarget::CUDA)
     return reportError("--wisdom tunes CPU kernels; it cannot be combined "
                        "with --target=cuda");
   if (!options.tunePath.empty()) {
@@ -297,6 +312,40 @@ static LogicalResult planCopies(ModuleOp module) {
   return pm.run(module);
 }
 
+/// The tuning file --wisdom names, or the presets' entries (every *.json
+/// of the preset directories, in name order; the first entry for a key
+/// wins), or none.
+static FailureOr<std::optional<Wisdom>>
+wisdomFor(const DriverOptions &options) {
+  if (options.wisdomPath == "none")
+    return std::optional<Wisdom>();
+  if (!options.wisdomPath.empty()) {
+    FailureOr<Wisdom> wisdom = loadWisdom(options.wisdomPath, "--wisdom");
+    if (failed(wisdom))
+      return failure();
+    return std::optional<Wisdom>(std::move(*wisdom));
+  }
+  Wisdom presets;
+  for (const std::string &dir : options.tuningPresetDirs) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+         it.increment(ec))
+      if (llvm::sys::path::extension(it->path()) == ".json")
+        files.push_back(it->path());
+    llvm::sort(files);
+    for (const std::string &file : files) {
+      FailureOr<Wisdom> preset = loadWisdom(file, "tuning preset");
+      if (failed(preset))
+        return failure();
+      presets.mergeMissing(*preset);
+    }
+  }
+  if (presets.empty())
+    return std::optional<Wisdom>();
+  return std::optional<Wisdom>(std::move(presets));
+}
+
 /// layout-plan-kernels for the GPU, or for the CPU the code is generated for
 /// (its vector registers decide transpose tiles).
 static LogicalResult planKernelsFor(ModuleOp module,
@@ -341,13 +390,13 @@ static LogicalResult planKernelsFor(ModuleOp module,
         (preset->vectorRegisters >= 32 ? "without" : "with") + " AVX-512F");
   if (preset)
     target.info = *preset;
-  if (options.wisdomPath.empty())
-    return planKernels(module, target.info);
-  FailureOr<Wisdom> wisdom = loadWisdom(options.wisdomPath, "--wisdom");
+  FailureOr<std::optional<Wisdom>> wisdom = wisdomFor(options);
   if (failed(wisdom))
     return failure();
+  if (!*wisdom)
+    return planKernels(module, target.info);
   return planKernels(
-      module, target.info, &*wisdom,
+      module, target.info, &**wisdom,
       wisdomTargetKey(target.machine->getTargetCPU(), target.info));
 }
 

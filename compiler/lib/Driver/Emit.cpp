@@ -260,7 +260,7 @@ LogicalResult mlir::layout::runProgram(ModuleOp planned,
   if (!output)
     return reportError(error);
   std::optional<Wisdom> wisdom;
-  if (!options.wisdomPath.empty()) {
+  if (!options.wisdomPath.empty() && options.wisdomPath != "none") {
     FailureOr<Wisdom> loaded = loadWisdom(options.wisdomPath, "--wisdom");
     if (failed(loaded))
       return failure();

@@ -5,7 +5,10 @@
 
 #include "layout_rt/layout_rt.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/xxhash.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -103,8 +106,12 @@ LogicalResult mlir::layout::compileForHost(
 }
 
 // Every buffer is checked against the limit before any is allocated, and
-// allocated with calloc, which returns null where operator new would end in
-// LLVM's out-of-memory abort.
+// allocated with aligned_alloc, which returns null where operator new would
+// end in LLVM's out-of-memory abort. Page-aligned, as large allocations of
+// PyTorch and NumPy are: glibc's calloc of a large buffer returns a page
+// plus 16 bytes, whose rows start mid-line, and then --tune would time the
+// kernels' unaligned paths (and chunks sharing lines) instead of the ones
+// applications run.
 LogicalResult
 mlir::layout::allocateArguments(const FunctionABI &abi, Storage &storage,
                                 std::vector<void *> &args, std::string &error,
@@ -129,7 +136,11 @@ mlir::layout::allocateArguments(const FunctionABI &abi, Storage &storage,
     const Buffer &buffer = abi.buffers[p.buffer];
     int64_t bytes = elementBytes(buffer.elementType);
     size_t size = size_t(std::max<int64_t>(1, buffer.size)) * bytes;
-    storage.emplace_back(static_cast<char *>(std::calloc(size, 1)));
+    size_t padded = llvm::alignTo(size, kBufferAlignment);
+    storage.emplace_back(
+        static_cast<char *>(std::aligned_alloc(kBufferAlignment, padded)));
+    if (storage.back())
+      std::memset(storage.back().get(), 0, padded);
     if (!storage.back()) {
       error = tool.str() + ": @" + abi.name + ": cannot allocate " +
               std::to_string(size) + " bytes for argument or result " +

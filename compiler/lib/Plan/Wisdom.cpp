@@ -141,6 +141,11 @@ void Wisdom::erase(llvm::StringRef target, llvm::StringRef shape) {
   entries.erase({target.str(), shape.str()});
 }
 
+void Wisdom::mergeMissing(const Wisdom &other) {
+  for (const auto &[key, entry] : other.entries)
+    entries.insert({key, entry});
+}
+
 static constexpr llvm::StringLiteral kFormatKey = "layoutc_wisdom";
 static constexpr int64_t kFormatVersion = 1;
 

@@ -65,8 +65,11 @@ struct DriverOptions {
   /// JIT every function on this machine and print its results.
   bool run = false;
   /// A tuning file (docs/tuning.md) whose entries for the CPU plan its
-  /// copies (--wisdom).
+  /// copies (--wisdom); empty: the tuning presets in `tuningPresetDirs`;
+  /// "none": neither.
   std::string wisdomPath;
+  /// Directories of tuning presets (tuningPresetDirs()).
+  std::vector<std::string> tuningPresetDirs;
   /// --tune: measure candidate plans of every function's copy on this
   /// machine and keep the fastest in this tuning file.
   std::string tunePath;
@@ -84,6 +87,12 @@ struct DriverOptions {
 /// include directory of an installed layoutc's prefix (`executable` is
 /// <prefix>/bin/...), else the source tree the driver was built from.
 std::vector<std::string> runtimeIncludeDirs(llvm::StringRef executable);
+
+/// The directories of tuning presets: $LAYOUTC_TUNING_DIR where it is
+/// set, else the share/layoutc/tuning directory of an installed layoutc's
+/// prefix (`executable` is <prefix>/bin/...), else the source tree's
+/// tuning/.
+std::vector<std::string> tuningPresetDirs(llvm::StringRef executable);
 
 /// A parsed layout program and the source its diagnostics quote: while it
 /// lives, every diagnostic of its context prints with its source line.

@@ -51,14 +51,18 @@ LogicalResult compileForHost(ModuleOp planned,
                              const Wisdom *wisdom = nullptr,
                              llvm::StringRef wisdomTarget = {});
 
-/// Owns one argument's or result's buffer (calloc'd).
+/// The alignment of the buffers allocateArguments allocates: a page.
+constexpr size_t kBufferAlignment = 4096;
+
+/// Owns one argument's or result's buffer (aligned_alloc'd).
 struct FreeStorage {
   void operator()(char *p) const { std::free(p); }
 };
 using Storage = std::vector<std::unique_ptr<char, FreeStorage>>;
 
 /// Allocates (zeroed) every argument and result buffer of `abi`, fills the
-/// arguments with iota and appends the pointers to pass to `args`. Fails,
+/// arguments with iota and appends the pointers to pass to `args`; each
+/// buffer starts kBufferAlignment-aligned. Fails,
 /// with `tool` ("--run") naming who asks, above `maxBytes` in all or when
 /// an allocation fails.
 LogicalResult allocateArguments(const FunctionABI &abi, Storage &storage,

@@ -91,6 +91,8 @@ public:
                             llvm::StringRef shape) const;
   void set(llvm::StringRef target, llvm::StringRef shape, WisdomEntry entry);
   void erase(llvm::StringRef target, llvm::StringRef shape);
+  /// Adds the entries of `other` whose keys this has none for.
+  void mergeMissing(const Wisdom &other);
   bool empty() const { return entries.empty(); }
   const std::map<Key, WisdomEntry> &all() const { return entries; }
 
