@@ -245,15 +245,9 @@ LogicalResult mlir::layout::checkOptions(const DriverOptions &options,
 }
 
 FailureOr<Wisdom> mlir::layout::loadWisdom(StringRef path, StringRef flag) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buffer) {
-    (void)reportError(flag + ": cannot read tuning file '" + path +
-                      "': " + buffer.getError().message());
-    return failure();
-  }
-  Fallible<Wisdom> wisdom = Wisdom::parse((*buffer)->getBuffer());
+  Fallible<Wisdom> wisdom = Wisdom::readFile(path);
   if (!wisdom) {
-    (void)reportError(flag + ": " + path + ": " + wisdom.message());
+    (void)reportError(flag + ": " + wisdom.message());
     return failure();
   }
   return std::move(wisdom).value();
@@ -312,11 +306,8 @@ static LogicalResult planCopies(ModuleOp module) {
   return pm.run(module);
 }
 
-/// The tuning file --wisdom names, or the presets' entries (every *.json
-/// of the preset directories, in name order; the first entry for a key
-/// wins), or none.
-static FailureOr<std::optional<Wisdom>>
-wisdomFor(const DriverOptions &options) {
+FailureOr<std::optional<Wisdom>>
+mlir::layout::resolveWisdom(const DriverOptions &options, bool presetsToo) {
   if (options.wisdomPath == "none")
     return std::optional<Wisdom>();
   if (!options.wisdomPath.empty()) {
@@ -325,6 +316,8 @@ wisdomFor(const DriverOptions &options) {
       return failure();
     return std::optional<Wisdom>(std::move(*wisdom));
   }
+  if (!presetsToo)
+    return std::optional<Wisdom>();
   Wisdom presets;
   for (const std::string &dir : options.tuningPresetDirs) {
     std::vector<std::string> files;
@@ -390,7 +383,8 @@ static LogicalResult planKernelsFor(ModuleOp module,
         (preset->vectorRegisters >= 32 ? "without" : "with") + " AVX-512F");
   if (preset)
     target.info = *preset;
-  FailureOr<std::optional<Wisdom>> wisdom = wisdomFor(options);
+  FailureOr<std::optional<Wisdom>> wisdom =
+      resolveWisdom(options, /*presetsToo=*/true);
   if (failed(wisdom))
     return failure();
   if (!*wisdom)

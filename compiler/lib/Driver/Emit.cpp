@@ -259,16 +259,14 @@ LogicalResult mlir::layout::runProgram(ModuleOp planned,
       openOutputFile(options.outputPath, &error);
   if (!output)
     return reportError(error);
-  std::optional<Wisdom> wisdom;
-  if (!options.wisdomPath.empty() && options.wisdomPath != "none") {
-    FailureOr<Wisdom> loaded = loadWisdom(options.wisdomPath, "--wisdom");
-    if (failed(loaded))
-      return failure();
-    wisdom = std::move(*loaded);
-  }
+  // --run reads an explicit tuning file only, not the presets.
+  FailureOr<std::optional<Wisdom>> wisdom =
+      resolveWisdom(options, /*presetsToo=*/false);
+  if (failed(wisdom))
+    return failure();
   // An empty error: the diagnostics were printed already.
   if (failed(runModule(planned, output->os(), error, options.cpu.runtimeExtents,
-                       wisdom ? &*wisdom : nullptr)))
+                       *wisdom ? &**wisdom : nullptr)))
     return error.empty() ? failure() : reportError(error);
   return finishOutput(*output, options.outputPath);
 }

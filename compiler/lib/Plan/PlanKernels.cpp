@@ -9,7 +9,6 @@
 #include "layout/Compiler/Plan/PlanAttr.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace mlir {
 namespace layout {
@@ -136,15 +135,9 @@ struct LayoutPlanKernelsPass
     }
     if (wisdomTarget.empty())
       wisdomTarget = resolved.name;
-    auto buffer = llvm::MemoryBuffer::getFile(wisdom, /*IsText=*/true);
-    if (!buffer) {
-      error = "cannot read tuning file '" + wisdom +
-              "': " + buffer.getError().message();
-      return success();
-    }
-    Fallible<Wisdom> parsed = Wisdom::parse((*buffer)->getBuffer());
+    Fallible<Wisdom> parsed = Wisdom::readFile(wisdom);
     if (!parsed) {
-      error = "tuning file '" + wisdom + "': " + parsed.message();
+      error = parsed.message();
       return success();
     }
     loadedWisdom = std::move(parsed).value();

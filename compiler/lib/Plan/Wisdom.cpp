@@ -6,6 +6,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -210,6 +211,17 @@ Fallible<Wisdom> Wisdom::parse(llvm::StringRef text) {
                   key.first + "', '" + key.second + "'");
     wisdom.entries[key] = std::move(e);
   }
+  return wisdom;
+}
+
+Fallible<Wisdom> Wisdom::readFile(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return fail("cannot read tuning file '" + path.str() +
+                "': " + buffer.getError().message());
+  Fallible<Wisdom> wisdom = parse((*buffer)->getBuffer());
+  if (!wisdom)
+    return fail(path.str() + ": " + wisdom.message());
   return wisdom;
 }
 

@@ -23,6 +23,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -167,6 +168,14 @@ LogicalResult runProgram(ModuleOp planned, const DriverOptions &options);
 /// The tuning file at `path` (--wisdom, --tune); fails after printing why
 /// it cannot be read, with `flag` naming the option.
 FailureOr<Wisdom> loadWisdom(llvm::StringRef path, llvm::StringRef flag);
+
+/// What plans the CPU's copies: the tuning file --wisdom names, else (with
+/// `presetsToo`) the tuning presets' entries (every *.json of
+/// `options.tuningPresetDirs`, in name order; the first entry for a key
+/// wins), else none ("none", or nothing found). Fails after printing why a
+/// file cannot be read.
+FailureOr<std::optional<Wisdom>> resolveWisdom(const DriverOptions &options,
+                                               bool presetsToo);
 
 /// --tune: measures candidate plans of every static function's copy on this
 /// machine (tuneProgram in Tune.cpp) and merges the fastest into

@@ -68,8 +68,8 @@ inline constexpr llvm::StringLiteral kAnyShapeClass = "*";
 /// never read by the planner).
 struct WisdomEntry {
   KnobValues knobs;
-  /// GB/s of the default and the tuned plan in the tuner's last run (0:
-  /// not measured), and the threads it ran on.
+  /// The bandwidths (GB/s) the tuner recorded for the default and the
+  /// tuned plan, 0 where none was recorded, and its thread count.
   double defaultGBps = 0;
   double tunedGBps = 0;
   int64_t threads = 0;
@@ -82,6 +82,9 @@ public:
 
   /// Reads a tuning file's JSON; errors say where ("entries[2].knobs: ...").
   static Fallible<Wisdom> parse(llvm::StringRef text);
+  /// parse of the file at `path`; errors name the file ("cannot read tuning
+  /// file 'x.json': ...", "x.json: entries[2]...").
+  static Fallible<Wisdom> readFile(llvm::StringRef path);
   /// The file's JSON: entries sorted by key, so equal wisdom prints equal
   /// bytes.
   std::string print() const;
