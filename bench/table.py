@@ -26,6 +26,9 @@ IMPLS = [("layoutc", "layoutc"), ("layoutc_dyn", "layoutc dyn"),
          ("numpy", "NumPy(1T)"), ("torch_out", "torch copy_"),
          ("torch", "torch alloc")]
 NOISY = 1.25
+# Columns of layoutc's other kernels over its static default ones.
+VERSUS = {"layoutc_dyn": "dyn/st", "layoutc_tuned": "tuned/st"}
+TUNED_TITLE = "Tuned vs default plans (tuned/st)"
 
 
 def load(path):
@@ -51,7 +54,12 @@ def main():
     ap.add_argument("results")
     ap.add_argument("--plot")
     ap.add_argument("--note", action="append", default=[])
+    ap.add_argument("--baseline", action="store_true",
+                    help="the tuned column holds another layoutc's default "
+                         "plans (bench.sh --baseline)")
     a = ap.parse_args()
+    if a.baseline:
+        relabel_baseline()
     rows = load(a.results)
     order = {c["id"]: i for i, c in enumerate(cases.ALL)}
     vorder = {"full": 0, "quick": 0, "small": 1, "odd": 2}
@@ -67,8 +75,7 @@ def main():
              any(k[3] == i and not r["status"].startswith("n/a")
                  for k, r in rows.items())]
     # Columns of layoutc's other kernels over its static default ones.
-    versus = [(i, col) for i, col in (("layoutc_dyn", "dyn/st"),
-                                      ("layoutc_tuned", "tuned/st"))
+    versus = [(i, col) for i, col in VERSUS.items()
               if any(j == i for j, _ in impls)]
 
     head = (["case", "size", "T", "limit GB/s"] + [h for _, h in impls] +
@@ -200,19 +207,32 @@ def geomean(rs):
     return math.exp(sum(math.log(r) for r in rs) / len(rs))
 
 
+def relabel_baseline():
+    """bench.sh --baseline: the tuned column is another binary's plans."""
+    global IMPLS, VERSUS, TUNED_TITLE
+    IMPLS = [(i, "layoutc base" if i == "layoutc_tuned" else h)
+             for i, h in IMPLS]
+    VERSUS = dict(VERSUS, layoutc_tuned="base/st")
+    TUNED_TITLE = "Baseline vs default plans (base/st)"
+
+
 def tuned_summary(tuned):
-    """Geomeans of tuned/st per size and thread count, and the cells where
-    the tuned plan was more than 3% slower (noise, or a plan tuned at
-    another thread count)."""
-    print("\nTuned vs default plans (tuned/st), geomean:")
+    """Geomeans of tuned/st (or base/st) per size and thread count, and the
+    cells where the tuned plan (the default) was more than 3% slower
+    (noise, or a plan tuned at another thread count)."""
+    print(f"\n{TUNED_TITLE}, geomean:")
     groups = collections.defaultdict(list)
     for cid, var, T, r in tuned:
         groups[(var, T)].append(r)
     for (var, T), rs in sorted(groups.items()):
         print(f"  {var} T={T}: {geomean(rs):.2f} over {len(rs)} cases")
+    # The cells where the plans under test (tuned, or the default against a
+    # baseline) were more than 3% slower.
+    base = VERSUS["layoutc_tuned"] == "base/st"
     low = [f"{cid} {var} T={T}: {r:.2f}" for cid, var, T, r in tuned
-           if r < 0.97]
-    print("Tuned slower than default by more than 3%: " +
+           if (r > 1.03 if base else r < 0.97)]
+    print(("Default slower than the baseline" if base else
+           "Tuned slower than default") + " by more than 3%: " +
           (", ".join(low) if low else "none"))
 
 

@@ -11,6 +11,9 @@
 #                      (layoutc --tune, at the most threads of --threads) into
 #                      build-bench/layoutc/wisdom.json, then planned with it
 #   --wisdom FILE      the same column from an existing tuning file
+#   --baseline BIN     the same column ("layoutc base", "base/st") from
+#                      another layoutc binary's default plans (the same
+#                      flags), timed side by side: A/B of a planner change
 #
 # Environment: BENCH_BUILD_DIR (default build-bench), LAYOUTC (default
 # build/bin/layoutc), LAYOUTC_FLAGS (code-generation flags, default
@@ -27,6 +30,7 @@ PLOT=""
 SUITE=cases
 TUNED=0
 WISDOM=""
+BASELINE=""
 usage() {
   sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
   exit "${1:-0}"
@@ -43,6 +47,8 @@ while [ $# -gt 0 ]; do
   --tuned) TUNED=1 ;;
   --wisdom) WISDOM=${2:?--wisdom needs a file}; TUNED=1; shift ;;
   --wisdom=*) WISDOM=${1#*=}; TUNED=1 ;;
+  --baseline) BASELINE=${2:?--baseline needs a layoutc}; TUNED=1; shift ;;
+  --baseline=*) BASELINE=${1#*=}; TUNED=1 ;;
   --plot) PLOT=${2:?--plot needs a file}; shift ;;
   --plot=*) PLOT=${1#*=} ;;
   -h | --help) usage 0 ;;
@@ -160,7 +166,7 @@ if [ -z "$LAYOUTC_NOTE" ]; then
   # with these flags, newer than SRC and WISDOM); on failure, logs
   # layoutc's errors and returns 1.
   compile() {
-    local src=$1 base=$2 wisdom=${3:-}
+    local src=$1 base=$2 wisdom=${3:-} LAYOUTC=${4:-$LAYOUTC}
     local flags=$FLAGS
     [ -n "$wisdom" ] && flags="${FLAGS//--wisdom=none/} --wisdom=$wisdom"
     if [ ! -f "$base.o" ] || [ "$LAYOUTC" -nt "$base.o" ] ||
@@ -185,6 +191,12 @@ if [ -z "$LAYOUTC_NOTE" ]; then
   # one); its failure drops only that column.
   tune() {
     local id=$1 src=$2 tsrc="$B/layoutc/${1,,}_tuned.mlir"
+    if [ -n "$BASELINE" ]; then
+      "$PY" bench/cases.py --tuned-mlir "$src" "$tsrc.new"
+      if cmp -s "$tsrc.new" "$tsrc"; then rm "$tsrc.new"; else mv "$tsrc.new" "$tsrc"; fi
+      compile "$tsrc" "$B/layoutc/${id,,}_tuned" "" "$BASELINE"
+      return
+    fi
     if [ -z "$WISDOM" ]; then
       log "tuning $id on $TUNE_THREADS thread(s)"
       if ! LRT_NUM_THREADS=$TUNE_THREADS "$LAYOUTC" "$src" \
@@ -201,7 +213,7 @@ if [ -z "$LAYOUTC_NOTE" ]; then
     compile "$tsrc" "$B/layoutc/${id,,}_tuned" "$TUNE_FILE"
   }
   # A fresh tuning run starts from an empty file.
-  [ "$TUNED" = 1 ] && [ -z "$WISDOM" ] && rm -f "$TUNE_FILE"
+  [ "$TUNED" = 1 ] && [ -z "$WISDOM$BASELINE" ] && rm -f "$TUNE_FILE"
   CASE_DIR=bench/cases
   if [ "$SUITE" = hptt ]; then
     # Generated, not checked in; rewritten only when they change, so that
@@ -250,7 +262,9 @@ if [ -z "$LAYOUTC_NOTE" ]; then
     REV=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
     git diff --quiet HEAD 2>/dev/null || REV="$REV+changes"
     LAYOUTC_NOTE="layoutc: $LAYOUTC ${FLAGS:-(default target)} (tree $REV, binary of $(date -u -r "$LAYOUTC" '+%H:%M UTC'), f_raw entry points)"
-    if [ "$TUNED" = 1 ]; then
+    if [ -n "$BASELINE" ]; then
+      LAYOUTC_NOTE+="; base: $BASELINE (binary of $(date -u -r "$BASELINE" '+%H:%M UTC'))"
+    elif [ "$TUNED" = 1 ]; then
       LAYOUTC_NOTE+="; tuned: --wisdom=$TUNE_FILE"
       [ -z "$WISDOM" ] && LAYOUTC_NOTE+=" (tuned in this run at $TUNE_THREADS thread(s))"
     fi
@@ -308,4 +322,5 @@ TABLE_ARGS=(--note "$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(n
   --note "${LAYOUTC_NOTE/#layoutc:/layoutc}; $HALIDE_NOTE; $PEERS_NOTE")
 [ -n "$BUSY" ] && TABLE_ARGS+=(--note "$BUSY")
 [ -n "$PLOT" ] && TABLE_ARGS+=(--plot "$PLOT")
+[ -n "$BASELINE" ] && TABLE_ARGS+=(--baseline)
 "$PY" bench/table.py "$RES" "${TABLE_ARGS[@]}"
