@@ -208,7 +208,12 @@ TEST(KernelPlan, OddTransposesSplitWholeRows) {
   // as masked squares; 2-byte elements take scalars.
   TransposeTiling t = transposeTiling(p);
   EXPECT_TRUE(t.maskedEdges);
-  EXPECT_EQ(t.inside, (llvm::SmallVector<int64_t, 4>{2, 1}));
+  // Loop 1 continues the source rows (65 = a's extent) and runs inside
+  // each b-block; loop 2 continues the destination rows (63 = b's extent)
+  // and runs outside.
+  EXPECT_EQ(t.inside, (llvm::SmallVector<int64_t, 4>{1}));
+  EXPECT_EQ(t.outside, (llvm::SmallVector<int64_t, 4>{2}));
+  EXPECT_TRUE(t.insideBlocks);
   EXPECT_FALSE(transposeTiling(permuteCopy({63, 65, 63, 65}, {3, 2, 1, 0}, 2))
                    .maskedEdges);
   EXPECT_FALSE(
@@ -220,6 +225,32 @@ TEST(KernelPlan, OddTransposesSplitWholeRows) {
   EXPECT_EQ(flat.parallelLoop, 1);
   // So do streaming tiles (whole lines).
   EXPECT_EQ(permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 4).parallelLoop, 2);
+}
+
+TEST(KernelPlan, InsideLoopsWithinBlocks) {
+  // Streaming tiles (P7 at 64^4) keep both loops inside, in source order,
+  // and always run them within b-blocks.
+  TransposeTiling full =
+      transposeTiling(permuteCopy({64, 64, 64, 64}, {3, 2, 1, 0}, 4));
+  EXPECT_EQ(full.inside, (llvm::SmallVector<int64_t, 4>{2, 1}));
+  EXPECT_FALSE(full.insideBlocks);
+  // In L2 (P7 at 16^4, 512 KiB of traffic), a plane per inside iteration.
+  TransposeTiling small =
+      transposeTiling(permuteCopy({16, 16, 16, 16}, {3, 2, 1, 0}, 4));
+  EXPECT_EQ(small.inside, (llvm::SmallVector<int64_t, 4>{2, 1}));
+  EXPECT_FALSE(small.insideBlocks);
+  // P8 at 31x33x31x17x31: loop 3 continues both the source rows (31 = a's
+  // extent) and the destination rows (33 = b's): a b-block's partial lines
+  // would wait a whole pass, so planes.
+  KernelPlan p8 = permuteCopy({31, 33, 31, 17, 31}, {4, 2, 0, 3, 1}, 4);
+  EXPECT_EQ(loopsOf(p8), (Loops{{31, 1, 539121},
+                                {31, 527, 17391},
+                                {31, 539121, 561},
+                                {17, 31, 33},
+                                {33, 16337, 1}}));
+  TransposeTiling t8 = transposeTiling(p8);
+  EXPECT_EQ(t8.inside, (llvm::SmallVector<int64_t, 4>{1, 3}));
+  EXPECT_FALSE(t8.insideBlocks);
 }
 
 TEST(KernelPlan, StagedRows) {

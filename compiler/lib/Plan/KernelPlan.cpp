@@ -179,16 +179,37 @@ void mlir::layout::continueRowsLast(const KernelPlan &plan,
 
 /// The loops other than a and b, by decreasing source stride: `inside` ones
 /// (smaller source stride than b's) and `outside` ones.
-static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan) {
+static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan,
+                            bool beyondL2) {
   auto [a, b] = *plan.tiledLoops;
   const KernelLoop &lb = plan.loops[b];
   int64_t rowStride = std::abs(lb.srcStride);
-  for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i)
-    if (i != a && i != b)
+  const KernelLoop &la = plan.loops[a];
+  // Beyond L2, for tiles that store normally, a loop continuing b's
+  // destination rows but not a's source rows runs outside, innermost:
+  // inside, each b-block's pass over it would leave the destination lines
+  // at the block's edge partly written until the next block, by when they
+  // are gone (P7 at 63x65x63x65).
+  auto continuesDstOnly = [&](const KernelLoop &l) {
+    return beyondL2 && !plan.streamingStores &&
+           l.dstStride == lb.size * lb.dstStride &&
+           l.srcStride != la.size * la.srcStride;
+  };
+  std::optional<int64_t> dstRows;
+  for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i) {
+    if (i == a || i == b)
+      continue;
+    if (!t.interleave && std::abs(plan.loops[i].srcStride) < rowStride &&
+        continuesDstOnly(plan.loops[i]))
+      dstRows = i;
+    else
       (std::abs(plan.loops[i].srcStride) < rowStride ? t.inside : t.outside)
           .push_back(i);
+  }
   sortBySourceStride(plan, t.inside);
   sortBySourceStride(plan, t.outside);
+  if (dstRows)
+    t.outside.push_back(*dstRows);
   // Destination rows shorter than a line (b) continue along another loop
   // (its destination stride is b's extent), which runs innermost: the next
   // few tiles then finish each destination line while it is still in L1,
@@ -267,6 +288,14 @@ static void stagedRows(TransposeTiling &t, const KernelPlan &plan,
   }
 }
 
+/// Bytes the copy reads and writes (checked not to overflow by planCopy).
+static int64_t trafficOf(const KernelPlan &plan) {
+  int64_t elements = 1;
+  for (const KernelLoop &l : plan.loops)
+    elements *= l.size;
+  return elements * (plan.srcElementBytes + plan.dstElementBytes);
+}
+
 /// Rows of tiles first where the traffic fits in L2 and a tile's destination
 /// rows crowd L1 sets (more than one line per set) at least as much as its
 /// source rows: passes down a would write the same columns of every
@@ -278,13 +307,34 @@ static bool rowsFirst(const TransposeTiling &t, const KernelPlan &plan,
   const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
   int64_t srcBytes = plan.srcElementBytes;
   int64_t dstBytes = plan.dstElementBytes;
-  int64_t elements = 1;
-  for (const KernelLoop &l : plan.loops)
-    elements *= l.size;
   int64_t dstShare = linesPerSet(la.dstStride * dstBytes, tileRows(t, plan));
-  return !t.interleave && elements * (srcBytes + dstBytes) <= target.l2Bytes &&
-         dstShare > 1 &&
+  return !t.interleave && trafficOf(plan) <= target.l2Bytes && dstShare > 1 &&
          dstShare >= linesPerSet(lb.srcStride * srcBytes, t.width);
+}
+
+/// Beyond L2, for tiles that store normally (streaming ones always run the
+/// inside loops within b-blocks), the inside loops, innermost first,
+/// continue a's source run
+/// exactly (each one's source stride is the run so far) and none continues
+/// b's destination rows: a b-block's partial destination lines are then
+/// finished by the next b-block, one pass over the inside loops and a
+/// later, while a plane per inside iteration would read rows b's (large)
+/// source stride apart (evidence: docs/internals/planner.md, Inside loops
+/// within b-blocks).
+static bool insideBlocks(const TransposeTiling &t, const KernelPlan &plan,
+                         bool beyondL2) {
+  if (!beyondL2 || plan.streamingStores || t.interleave || t.inside.empty())
+    return false;
+  auto [a, b] = *plan.tiledLoops;
+  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  int64_t run = la.size * la.srcStride;
+  for (int64_t i : llvm::reverse(t.inside)) {
+    const KernelLoop &l = plan.loops[i];
+    if (l.srcStride != run || l.dstStride == lb.size * lb.dstStride)
+      return false;
+    run *= l.size;
+  }
+  return true;
 }
 
 /// The tiling planCopy records for a transpose, from the plan's other
@@ -295,10 +345,12 @@ static TransposeTiling computeTiling(const KernelPlan &plan,
          "not a tiled transpose");
   TransposeTiling t;
   tileEdges(t, plan);
-  orderOtherLoops(t, plan);
+  bool beyondL2 = trafficOf(plan) > target.l2Bytes;
+  orderOtherLoops(t, plan, beyondL2);
   streamingShape(t, plan, target);
   stagedRows(t, plan, target);
   t.rowsFirst = rowsFirst(t, plan, target);
+  t.insideBlocks = insideBlocks(t, plan, beyondL2);
   return t;
 }
 

@@ -85,6 +85,7 @@ static DictionaryAttr encodeTiling(Builder &b, const TransposeTiling &t) {
   w.add("staged", t.staged);
   w.add("stage_rows", t.stageRows);
   w.add("rows_first", t.rowsFirst);
+  w.add("inside_blocks", t.insideBlocks);
   return w.done();
 }
 
@@ -106,6 +107,7 @@ static TransposeTiling decodeTiling(Reader &r) {
   t.staged = r.boolean("staged");
   t.stageRows = r.integer("stage_rows");
   t.rowsFirst = r.boolean("rows_first");
+  t.insideBlocks = r.boolean("inside_blocks");
   return t;
 }
 

@@ -84,9 +84,10 @@ func.func @narrow(%x: !layout.tensor<255x257x255xf32>) -> !layout.tensor<255x257
 }
 
 // P7 with odd extents, [33, 65, 63, 65] reversed: destination rows of 33
-// elements, two loops inside the tile, normal stores, split along the loop
-// after b in source order; b's last column and a's last row (a = 65) go
-// through masked squares. Then f64, whose squares are 4 x 4.
+// elements, normal stores; the loop continuing the source rows runs inside
+// each b-block, the one continuing the destination rows outside it, split
+// across threads; b's last column and a's last row (a = 65) go through
+// masked squares. Then f64, whose squares are 4 x 4.
 func.func @reverse4(%x: !layout.tensor<33x65x63x65xf32>) -> !layout.tensor<65x63x65x33xf32> {
   %v = layout.permute %x [3, 2, 1, 0] : !layout.tensor<33x65x63x65xf32>
   %c = layout.contiguous %v : !layout.tensor<65x63x65x33xf32, strided<[1, 65, 4095, 266175]>>

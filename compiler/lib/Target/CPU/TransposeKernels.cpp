@@ -352,7 +352,15 @@ void KernelBuilder::emitTile(Value s, Value d, const TransposeTiling &t) {
   int64_t wide = n * lineBlocks(n);
   bool rowsFirst = t.rowsFirst && k.plan.parallelLoop != bl;
   TileNest nest{*this, t, la, lb, ra, rb, inside, n, w, wide, bFull, rowsFirst};
-  auto planes = [&] { nest.planes(s, d); };
+  // Tiles that store normally: inside loops that continue the source rows
+  // run within each b-block (TransposeTiling::insideBlocks), else a plane
+  // per inside iteration.
+  auto planes = [&] {
+    if (t.insideBlocks)
+      nest.streamed(s, d, false);
+    else
+      nest.planes(s, d);
+  };
   if (k.plan.streamingStores && t.staged) {
     assert(inside.empty() && !rangeIsSplit(bl) && "staged rows cut");
     usesStreaming = true;
