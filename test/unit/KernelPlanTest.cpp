@@ -418,6 +418,40 @@ TEST(KernelPlan, G1StridedGather) {
   EXPECT_EQ(p->chunks, 16);
   EXPECT_TRUE(p->index32);
   EXPECT_TRUE(p->streamingStores);
+  // AVX2 vectors by default (16 registers): 8 floats.
+  EXPECT_EQ(p->vectorWidth, 8);
+}
+
+TEST(KernelPlan, DeinterleavingGathersStoreWholeLines) {
+  TargetInfo avx512 = cpuTarget(/*avx512=*/true);
+  auto gather = [&](llvm::ArrayRef<int64_t> sizes, int64_t step,
+                    int64_t bytes) {
+    StridedLayout src =
+        *slice(rowMajor(sizes), 1, std::nullopt, std::nullopt, step);
+    Fallible<KernelPlan> p =
+        planCopy(src, rowMajor(src.sizes), bytes, bytes, avx512);
+    EXPECT_TRUE(p.ok());
+    return p ? *p : KernelPlan();
+  };
+  // Streaming, stride 2 or 3 innermost: one 64-byte line per vector.
+  KernelPlan g1 = gather({8192, 8192}, 2, 4);
+  EXPECT_TRUE(g1.streamingStores);
+  EXPECT_EQ(g1.vectorWidth, 16);
+  EXPECT_EQ(gather({1100, 12301}, 3, 4).vectorWidth, 16);
+  EXPECT_EQ(gather({1100, 4099}, 2, 8).vectorWidth, 8);
+  // Not streaming (in cache): the common 32-byte vectors.
+  KernelPlan small = gather({256, 512}, 2, 4);
+  EXPECT_FALSE(small.streamingStores);
+  EXPECT_EQ(small.vectorWidth, 8);
+  // Beyond maxDeinterleave (4), lanes load one by one: 32-byte vectors.
+  EXPECT_EQ(gather({1024, 40960}, 5, 4).vectorWidth, 8);
+  // AVX2 targets keep 32-byte vectors.
+  StridedLayout src =
+      *slice(rowMajor({8192, 8192}), 1, std::nullopt, std::nullopt, 2);
+  Fallible<KernelPlan> v3 =
+      planCopy(src, rowMajor(src.sizes), 4, 4, cpuTarget(false));
+  ASSERT_TRUE(v3.ok());
+  EXPECT_EQ(v3->vectorWidth, 8);
 }
 
 TEST(KernelPlan, G2Broadcast) {

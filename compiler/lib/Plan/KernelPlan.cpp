@@ -445,6 +445,25 @@ static bool streamingFillsLines(const KernelPlan &plan, int64_t dstBytes,
                       });
 }
 
+/// With 32 vector registers (AVX-512), a streaming gather whose innermost
+/// loop de-interleaves (x[:, ::2]) moves a whole destination line per
+/// vector: one full-line store and one permute of two loads, rather than
+/// two half-line stores (evidence: docs/internals/planner.md, Whole-line
+/// de-interleaving). Reductions keep the common width, which fixes their
+/// bits.
+static int64_t gatherLineVectors(const KernelPlan &plan,
+                                 const TargetInfo &target) {
+  int64_t widest = std::max(plan.srcElementBytes, plan.dstElementBytes);
+  if (plan.strategy != KernelStrategy::Gather || !plan.streamingStores ||
+      target.gpu || target.vectorRegisters < 32 || plan.loops.empty())
+    return plan.vectorWidth;
+  const KernelLoop &inner = plan.loops.back();
+  if (inner.dstStride != 1 || inner.srcStride < 2 ||
+      inner.srcStride > target.cpu.maxDeinterleave)
+    return plan.vectorWidth;
+  return std::max(plan.vectorWidth, kCacheLineBytes / widest);
+}
+
 /// Plans carry the target parameters their backend's choices read.
 static void recordTargetFacts(KernelPlan &plan, const TargetInfo &target) {
   if (target.gpu)
@@ -621,6 +640,7 @@ Fallible<KernelPlan> mlir::layout::planCopy(const StridedLayout &src,
   plan.streamingStores = *traffic > target.cacheBytes &&
                          streamingFillsLines(plan, dstBytes, target);
   orderGatherBySource(plan);
+  plan.vectorWidth = gatherLineVectors(plan, target);
   int64_t parallel = plan.strategy == KernelStrategy::Transpose
                          ? planTransposeSplit(plan, target)
                          : 0;

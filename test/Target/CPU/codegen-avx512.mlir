@@ -10,11 +10,13 @@
 // RUN: layoutc %s --emit=explain | FileCheck %s --check-prefix=AVX2
 // RUN: layoutc %s --emit=llvm --mattr=+avx512f | FileCheck %s --check-prefix=ATTR
 
-// Only kernels with 64-byte register tiles keep AVX-512: with it, LLVM turns
-// the 32-byte compares of the others into mask-register compares and masked
-// moves (amax in cache ran at 44-46 instead of 72-75 GB/s on Zen 4).
+// Only kernels with 64-byte register tiles or line vectors keep AVX-512:
+// with it, LLVM turns the 32-byte compares of the others into mask-register
+// compares and masked moves (amax in cache ran at 44-46 instead of 72-75
+// GB/s on Zen 4).
 // ATTR: define internal void @big_transpose__kernel0({{.*}}) #[[WIDE:[0-9]+]]
 // ATTR: define internal void @amax_rows__kernel0({{.*}}) #[[NARROW:[0-9]+]]
+// ATTR: define internal void @every_second__kernel0({{.*}}) #[[WIDE]]
 // ATTR-DAG: attributes #[[WIDE]] = { {{.*}}"target-features"="+avx512f" }
 // ATTR-DAG: attributes #[[NARROW]] = { {{.*}}"target-features"="+avx512f,-avx512f" }
 
@@ -105,4 +107,23 @@ func.func @amax_rows(%x: !layout.tensor<256x256xf32>) -> !layout.tensor<256xf32>
   %t = layout.transpose %x 0, 1 : !layout.tensor<256x256xf32>
   %r = layout.reduce amax %t dims [1] : !layout.tensor<256x256xf32, strided<[1, 256]>>
   return %r : !layout.tensor<256xf32>
+}
+
+// A streaming gather of every second element (G1) moves one 64-byte line per
+// vector: one permute of two line loads and a full-line non-temporal store,
+// so it keeps AVX-512; 32-byte vectors without it.
+// EXPLAIN: "loc": "{{.*}}codegen-avx512.mlir:[[@LINE+12]]:{{[0-9]+}}", "strategy": "gather"{{.*}}"vector_width": 16
+// AVX2: "loc": "{{.*}}codegen-avx512.mlir:[[@LINE+11]]:{{[0-9]+}}", "strategy": "gather"{{.*}}"vector_width": 8
+// CHECK-LABEL: define internal void @every_second__kernel0(
+// CHECK: shufflevector <16 x float> %{{.*}}, <16 x float> %{{.*}}, <16 x i32> <i32 0, i32 2, i32 4
+// CHECK: store <16 x float> %{{.*}}, !nontemporal
+// CHECK-LABEL: define ptr @every_second_raw(
+// ASM-LABEL: every_second__kernel0:
+// ASM: vpermt2ps
+// ASM: vmovntps %zmm
+// ASM-LABEL: .Lfunc_end
+func.func @every_second(%x: !layout.tensor<8192x8192xf32>) -> !layout.tensor<8192x4096xf32> {
+  %v = layout.slice %x dim 1 [: : 2] : !layout.tensor<8192x8192xf32>
+  %c = layout.contiguous %v : !layout.tensor<8192x4096xf32, strided<[8192, 2]>>
+  return %c : !layout.tensor<8192x4096xf32>
 }

@@ -51,3 +51,31 @@ func.func @broadcast(%x: !layout.tensor<1x300xf32>) -> !layout.tensor<16384x300x
   %c = layout.contiguous %e : !layout.tensor<16384x300xf32, strided<[0, 1]>>
   return %c : !layout.tensor<16384x300xf32>
 }
+
+// De-interleaving gathers: every second element of rows of 8203 floats
+// (rows not joinable: 8203 is odd), of one loop (2048 rows of 8192, the
+// shape of G1), every third element, and f64. With AVX-512
+// (streaming-runs-avx512.test) each vector is one whole destination line.
+func.func @every2(%x: !layout.tensor<1100x8203xf32>) -> !layout.tensor<1100x4102xf32> {
+  %v = layout.slice %x dim 1 [: : 2] : !layout.tensor<1100x8203xf32>
+  %c = layout.contiguous %v : !layout.tensor<1100x4102xf32, strided<[8203, 2]>>
+  return %c : !layout.tensor<1100x4102xf32>
+}
+
+func.func @every2_flat(%x: !layout.tensor<2048x8192xf32>) -> !layout.tensor<2048x4096xf32> {
+  %v = layout.slice %x dim 1 [: : 2] : !layout.tensor<2048x8192xf32>
+  %c = layout.contiguous %v : !layout.tensor<2048x4096xf32, strided<[8192, 2]>>
+  return %c : !layout.tensor<2048x4096xf32>
+}
+
+func.func @every3(%x: !layout.tensor<1100x12301xf32>) -> !layout.tensor<1100x4101xf32> {
+  %v = layout.slice %x dim 1 [: : 3] : !layout.tensor<1100x12301xf32>
+  %c = layout.contiguous %v : !layout.tensor<1100x4101xf32, strided<[12301, 3]>>
+  return %c : !layout.tensor<1100x4101xf32>
+}
+
+func.func @every2_f64(%x: !layout.tensor<1100x4099xf64>) -> !layout.tensor<1100x2050xf64> {
+  %v = layout.slice %x dim 1 [: : 2] : !layout.tensor<1100x4099xf64>
+  %c = layout.contiguous %v : !layout.tensor<1100x2050xf64, strided<[4099, 2]>>
+  return %c : !layout.tensor<1100x2050xf64>
+}
