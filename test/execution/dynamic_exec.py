@@ -862,8 +862,12 @@ def bench_programs() -> List[Prog]:
         [[4, 128, 128], [3, 0, 5], [1, 1, 1], [3, 17, 33], [5, 129, 127]])
     add(permute_prog("P6", "f32", [None] * 3, [1, 0, 2]),
         [[32, 16, 128], [4, 4, 0], [1, 17, 1], [17, 33, 63], [33, 17, 129]])
+    # [33, 29, 31, 27] (6 MiB of traffic, beyond L2, rows not whole lines):
+    # the run-time tiles with the loop continuing the source rows inside
+    # each b-block (rtBlocks).
     add(permute_prog("P7", "f32", q4, [3, 2, 1, 0]),
-        [[16, 16, 16, 16], [3, 0, 2, 2], [1, 1, 1, 1], [3, 17, 5, 7], [17, 19, 21, 23]])
+        [[16, 16, 16, 16], [3, 0, 2, 2], [1, 1, 1, 1], [3, 17, 5, 7], [17, 19, 21, 23],
+         [33, 29, 31, 27]])
     add(permute_prog("P8", "f32", [None] * 5, [4, 2, 0, 3, 1]),
         [[8, 8, 8, 8, 16], [2, 2, 0, 2, 2], [1, 1, 1, 1, 1], [3, 5, 1, 17, 7], [9, 7, 9, 11, 13]])
     add(permute_prog("P9", "f32", [None] * 6, [5, 3, 1, 0, 2, 4]),

@@ -389,6 +389,9 @@ private:
   void rtPlane(ArrayRef<int64_t> outside);
   void rtPlaneBounds();
   void rtPanels(function_ref<void()> body);
+  std::optional<int64_t> rtBlocksLoop(ArrayRef<int64_t> outside) const;
+  Value rtBlocksApply(int64_t inner);
+  void rtBlocks(ArrayRef<int64_t> outside, int64_t inner);
   void rtTiles(Value s, Value d);
   void rtNarrowColumns(Value s, Value d);
   bool rtMaySkew() const;
@@ -469,6 +472,9 @@ private:
   /// Transposes: the rows of a that the tiles being built cover (rtPanels),
   /// which rtRange then gives for a; nullopt: the chunk's.
   std::optional<Range> rtPanel;
+  /// Transposes: the columns of b that the tiles being built cover
+  /// (rtBlocks), which rtRange then gives for b; nullopt: the chunk's.
+  std::optional<Range> rtBlock;
   Value rtExt;
   /// The context pointer of the chunk function (or rtVariant) being built.
   Value rtCtx;

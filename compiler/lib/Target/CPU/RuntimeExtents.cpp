@@ -78,6 +78,8 @@ cpu::Range KernelBuilder::rtRange(size_t loop) {
   int64_t l = loop;
   if (rtPanel && k.plan.tiledLoops && l == k.plan.tiledLoops->first)
     return *rtPanel;
+  if (rtBlock && k.plan.tiledLoops && l == k.plan.tiledLoops->second)
+    return *rtBlock;
   if (rtSplitFallback() >= 0 &&
       (l == rtParallelLoop() || l == rtSplitFallback())) {
     Value split =

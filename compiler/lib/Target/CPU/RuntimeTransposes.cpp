@@ -104,12 +104,21 @@ void KernelBuilder::rtPlane(ArrayRef<int64_t> outside) {
   std::function<void(size_t)> dispatch = [&](size_t i) {
     if (i == ms.size()) {
       auto tiles = [&] {
-        rtVariant("tiles", [&] {
-          rtPanels([&] {
-            rtPlaneBounds();
-            planes([&](Value s, Value d) { rtTiles(s, d); });
+        auto plain = [&] {
+          rtVariant("tiles", [&] {
+            rtPanels([&] {
+              rtPlaneBounds();
+              planes([&](Value s, Value d) { rtTiles(s, d); });
+            });
           });
-        });
+        };
+        std::optional<int64_t> inner = rtBlocksLoop(outside);
+        if (!inner)
+          return plain();
+        e.ifElse(
+            rtBlocksApply(*inner),
+            [&] { rtVariant("blocks", [&] { rtBlocks(outside, *inner); }); },
+            plain);
       };
       auto unskewed = [&] {
         if (!rtMayStage())
