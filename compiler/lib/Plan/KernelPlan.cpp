@@ -313,14 +313,13 @@ static bool rowsFirst(const TransposeTiling &t, const KernelPlan &plan,
 }
 
 /// Beyond L2, for tiles that store normally (streaming ones always run the
-/// inside loops within b-blocks), the inside loops, innermost first,
-/// continue a's source run
-/// exactly (each one's source stride is the run so far) and none continues
-/// b's destination rows: a b-block's partial destination lines are then
-/// finished by the next b-block, one pass over the inside loops and a
-/// later, while a plane per inside iteration would read rows b's (large)
-/// source stride apart (evidence: docs/internals/planner.md, Inside loops
-/// within b-blocks).
+/// inside loops within b-blocks): the inside loops, innermost first,
+/// continue a's source run exactly (each one's source stride is the run so
+/// far) and none continues b's destination rows. A b-block's partial
+/// destination lines are then finished by the next b-block, one pass over
+/// the inside loops and a later, while a plane per inside iteration would
+/// read rows b's (large) source stride apart (evidence:
+/// docs/internals/planner.md, Inside loops within b-blocks).
 static bool insideBlocks(const TransposeTiling &t, const KernelPlan &plan,
                          bool beyondL2) {
   if (!beyondL2 || plan.streamingStores || t.interleave || t.inside.empty())

@@ -99,8 +99,9 @@ struct TransposeTiling {
   /// continuing the tile's source rows; `outside` ones run around it, but
   /// the loop that continues destination rows shorter than a line (tiles
   /// that store normally) or exactly one line long (streaming tiles) runs
-  /// innermost. A loop that continues b's destination rows but not a's
-  /// source rows is always outside, innermost.
+  /// innermost. Beyond L2, for tiles that store normally, a loop that
+  /// continues b's destination rows but not a's source rows is always
+  /// outside, innermost.
   llvm::SmallVector<int64_t, 4> inside, outside;
   /// Every row a tile stores is a whole number of lines a whole number of
   /// lines from the tile's first one, so the tiles can store non-temporally
@@ -135,12 +136,13 @@ struct TransposeTiling {
   /// row into one set. The planner then splits another loop than b, whose
   /// chunks would each write a band of every destination row.
   bool rowsFirst = false;
-  /// The inside loops continue the tile's source rows exactly (a run of
-  /// a, then each inside loop's extent, contiguous in the source): tiles
-  /// that store normally then run them within each b-block, as streaming
-  /// tiles do, so that a tile's rows read long contiguous streams, rather
-  /// than finishing a plane of a x b per inside iteration, whose rows lie
-  /// b's (large) stride apart.
+  /// Beyond L2, tiles that store normally whose inside loops continue the
+  /// tile's source rows exactly (a run of a, then each inside loop's
+  /// extent, contiguous in the source) and not b's destination rows: they
+  /// run those loops within each b-block, as streaming tiles do, so that a
+  /// tile's rows read long contiguous streams, rather than finishing a
+  /// plane of a x b per inside iteration, whose rows lie b's (large) stride
+  /// apart.
   bool insideBlocks = false;
 };
 
