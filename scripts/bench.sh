@@ -31,8 +31,9 @@ SUITE=cases
 TUNED=0
 WISDOM=""
 BASELINE=""
+TUNE_ASKED=0
 usage() {
-  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
   exit "${1:-0}"
 }
 while [ $# -gt 0 ]; do
@@ -44,7 +45,7 @@ while [ $# -gt 0 ]; do
   --cases=*) CASES=${1#*=} ;;
   --suite) SUITE=${2:?--suite needs a name}; shift ;;
   --suite=*) SUITE=${1#*=} ;;
-  --tuned) TUNED=1 ;;
+  --tuned) TUNED=1; TUNE_ASKED=1 ;;
   --wisdom) WISDOM=${2:?--wisdom needs a file}; TUNED=1; shift ;;
   --wisdom=*) WISDOM=${1#*=}; TUNED=1 ;;
   --baseline) BASELINE=${2:?--baseline needs a layoutc}; TUNED=1; shift ;;
@@ -57,6 +58,11 @@ while [ $# -gt 0 ]; do
   shift
 done
 [[ $THREADS =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "bench: bad --threads $THREADS" >&2; exit 2; }
+if [ -n "$BASELINE" ]; then
+  # One column: a baseline binary's plans or a tuning file's, not both.
+  [ -z "$WISDOM" ] && [ "$TUNE_ASKED" = 0 ] || { echo "bench: --baseline and --wisdom/--tuned share a column; give one" >&2; exit 2; }
+  [ -x "$BASELINE" ] || { echo "bench: --baseline $BASELINE is not an executable layoutc" >&2; exit 2; }
+fi
 case "$SUITE" in
 cases) ;;
 hptt) [ "$QUICK" = 0 ] || { echo "bench: --suite hptt has full sizes only" >&2; exit 2; } ;;
