@@ -166,9 +166,8 @@ void mlir::layout::sortBySourceStride(const KernelPlan &plan,
 
 void mlir::layout::continueRowsLast(const KernelPlan &plan,
                                     llvm::SmallVectorImpl<int64_t> &loops) {
-  const KernelLoop &lb = plan.loops[plan.tiledLoops->second];
   auto next = llvm::find_if(loops, [&](int64_t i) {
-    return plan.loops[i].dstStride == lb.size * lb.dstStride;
+    return continuesDestinationRows(plan, plan.loops[i]);
   });
   if (next == loops.end())
     return;
@@ -184,7 +183,6 @@ static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan,
   auto [a, b] = *plan.tiledLoops;
   const KernelLoop &lb = plan.loops[b];
   int64_t rowStride = std::abs(lb.srcStride);
-  const KernelLoop &la = plan.loops[a];
   // Beyond L2, for tiles that store normally, a loop continuing b's
   // destination rows but not a's source rows runs outside, innermost:
   // inside, each b-block's pass over it would leave the destination lines
@@ -192,8 +190,7 @@ static void orderOtherLoops(TransposeTiling &t, const KernelPlan &plan,
   // are gone (P7 at 63x65x63x65).
   auto continuesDstOnly = [&](const KernelLoop &l) {
     return beyondL2 && !plan.streamingStores &&
-           l.dstStride == lb.size * lb.dstStride &&
-           l.srcStride != la.size * la.srcStride;
+           continuesDestinationRows(plan, l) && !continuesSourceRows(plan, l);
   };
   std::optional<int64_t> dstRows;
   for (int64_t i = 0; i < static_cast<int64_t>(plan.loops.size()); ++i) {
@@ -324,12 +321,11 @@ static bool insideBlocks(const TransposeTiling &t, const KernelPlan &plan,
                          bool beyondL2) {
   if (!beyondL2 || plan.streamingStores || t.interleave || t.inside.empty())
     return false;
-  auto [a, b] = *plan.tiledLoops;
-  const KernelLoop &la = plan.loops[a], &lb = plan.loops[b];
+  const KernelLoop &la = plan.loops[plan.tiledLoops->first];
   int64_t run = la.size * la.srcStride;
   for (int64_t i : llvm::reverse(t.inside)) {
     const KernelLoop &l = plan.loops[i];
-    if (l.srcStride != run || l.dstStride == lb.size * lb.dstStride)
+    if (l.srcStride != run || continuesDestinationRows(plan, l))
       return false;
     run *= l.size;
   }

@@ -491,8 +491,14 @@ private:
   /// rtOutline), which get its function attributes.
   SmallVector<LLVM::LLVMFuncOp> outlined;
   /// A register tile of 64-byte vectors (16 x 16 of 4-byte elements, or
-  /// streamingLanes) was emitted.
+  /// streamingLanes), or a copy loop of line-wide vectors, was emitted.
   bool usesWideRegisters = false;
+  /// Copy loops of `vw`-element vectors: a line wide or more (the plan's
+  /// AVX-512 de-interleaving gathers) needs the 64-byte registers.
+  void noteCopyVectors(int64_t vw) {
+    if (vw * std::max(src.bytes, dst.bytes) >= kCacheLineBytes)
+      usesWideRegisters = true;
+  }
 };
 
 } // namespace cpu

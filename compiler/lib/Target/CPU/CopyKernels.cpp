@@ -288,10 +288,7 @@ void KernelBuilder::emitInnerCopy(const KernelLoop &l, Range r, Value s,
     Value v = e.load(src.mem, srcPtr, src.mem, s);
     splat = vector::BroadcastOp::create(e.b, e.vecOf(src.mem, vw), v);
   }
-  // Whole-line vectors (the plan's AVX-512 de-interleaving gathers) need
-  // the 64-byte registers.
-  if (vw * std::max(src.bytes, dst.bytes) >= kCacheLineBytes)
-    usesWideRegisters = true;
+  noteCopyVectors(vw);
   e.forLoop(lo, vecEnd, vw, [&](Value i) {
     Value v = splat ? splat : loadLanes(s, i, l.srcStride, vw);
     e.store(e.convert(v, src, dst), dstPtr, dst.mem, e.add(d, i), streaming);

@@ -20,14 +20,10 @@ using namespace mlir::layout::cpu;
 /// rtBlocks may run within b-blocks.
 std::optional<int64_t>
 KernelBuilder::rtBlocksLoop(ArrayRef<int64_t> outside) const {
-  auto [a, bl] = *k.plan.tiledLoops;
-  const KernelLoop &la = k.plan.loops[a], &lb = k.plan.loops[bl];
-  for (int64_t l : outside) {
-    const KernelLoop &loop = k.plan.loops[l];
-    if (loop.srcStride == la.size * la.srcStride &&
-        loop.dstStride != lb.size * lb.dstStride)
+  for (int64_t l : outside)
+    if (continuesSourceRows(k.plan, k.plan.loops[l]) &&
+        !continuesDestinationRows(k.plan, k.plan.loops[l]))
       return l;
-  }
   return std::nullopt;
 }
 

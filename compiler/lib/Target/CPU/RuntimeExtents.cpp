@@ -421,9 +421,7 @@ void KernelBuilder::rtVectorRun(size_t loop, Range r, Value s, Value d,
   std::optional<int64_t> ss = staticStride(loop, true);
   Type vt = e.vecOf(src.mem, vw);
   Value lo = r.lo;
-  // Whole-line vectors (AVX-512 de-interleaving gathers) need AVX-512.
-  if (vw * std::max(src.bytes, dst.bytes) >= kCacheLineBytes)
-    usesWideRegisters = true;
+  noteCopyVectors(vw);
   if (streaming) {
     usesStreaming = true;
     int64_t vbytes = vw * dst.bytes;

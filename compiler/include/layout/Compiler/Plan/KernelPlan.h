@@ -259,8 +259,21 @@ TransposeTiling transposeTiling(const KernelPlan &plan);
 /// decreasing source stride, stable: the order its tiles walk the source.
 void sortBySourceStride(const KernelPlan &plan,
                         llvm::SmallVectorImpl<int64_t> &loops);
-/// Moves the loop that continues b's destination rows (its destination
-/// stride is b's extent times b's) to the end of `loops`, if there is one.
+/// Whether `l` continues a tiled transpose's source rows along a: its
+/// source stride is a's extent times a's.
+inline bool continuesSourceRows(const KernelPlan &plan, const KernelLoop &l) {
+  const KernelLoop &la = plan.loops[plan.tiledLoops->first];
+  return l.srcStride == la.size * la.srcStride;
+}
+/// Whether `l` continues a tiled transpose's destination rows along b: its
+/// destination stride is b's extent times b's.
+inline bool continuesDestinationRows(const KernelPlan &plan,
+                                     const KernelLoop &l) {
+  const KernelLoop &lb = plan.loops[plan.tiledLoops->second];
+  return l.dstStride == lb.size * lb.dstStride;
+}
+/// Moves the loop that continues b's destination rows
+/// (continuesDestinationRows) to the end of `loops`, if there is one.
 void continueRowsLast(const KernelPlan &plan,
                       llvm::SmallVectorImpl<int64_t> &loops);
 

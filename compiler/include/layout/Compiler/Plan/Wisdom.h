@@ -68,8 +68,8 @@ inline constexpr llvm::StringLiteral kAnyShapeClass = "*";
 /// never read by the planner).
 struct WisdomEntry {
   KnobValues knobs;
-  /// The bandwidths (GB/s) the tuner recorded for the default and the
-  /// tuned plan, 0 where none was recorded, and its thread count.
+  /// The default and the tuned plan's bandwidths in gigabytes per second
+  /// (0 where none was recorded), and the thread count they ran at.
   double defaultGBps = 0;
   double tunedGBps = 0;
   int64_t threads = 0;
