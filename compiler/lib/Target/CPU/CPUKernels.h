@@ -325,7 +325,9 @@ private:
                     Value rows, Value cols);
   void maskedSquare(Value s, Value d, function_ref<Value(Value)> srcRow,
                     function_ref<Value(Value)> dstRow, Value ia, Value ib,
-                    int64_t n, Value rows, Value cols);
+                    int64_t n, Value rows, Value cols,
+                    bool pieceStores = false);
+  void storeLanesBelow(Value v, Value at, Value count, int64_t n);
   void streamIfAligned(Value index, int64_t bytes,
                        function_ref<void(bool)> body);
   bool rangeIsSplit(int64_t loop) const;

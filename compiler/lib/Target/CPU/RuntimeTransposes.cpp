@@ -724,9 +724,9 @@ void KernelBuilder::rtSquaresAlongA(Value s, Value d, Value ia, Value ib,
 }
 
 /// The part of the square at (ia, ib) with `rows` (1 to n) a indices and
-/// `cols` (1 to n) b indices: masked loads and stores of a whole square's
-/// registers where both types are 4 or 8 bytes (AVX2's masked moves),
-/// else element by element.
+/// `cols` (1 to n) b indices: masked loads of a whole square's registers and
+/// stores of each row's part in pieces (storeLanesBelow) where both types
+/// are 4 or 8 bytes, else element by element.
 void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
                            Value rows, Value cols) {
   auto [a, bl] = *k.plan.tiledLoops;
@@ -750,7 +750,7 @@ void KernelBuilder::rtEdge(Value s, Value d, Value ia, Value ib, int64_t n,
     maskedSquare(
         s, d, [&](Value i) { return e.mul(i, rtSrcStrides[bl]); },
         [&](Value i) { return e.mul(i, rtDstStrides[a]); }, ia, ib, n, rows,
-        cols);
+        cols, /*pieceStores=*/true);
   };
   if (n != k.plan.squareEdge)
     return square(s, d, ia, ib, rows, cols);

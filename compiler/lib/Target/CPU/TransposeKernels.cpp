@@ -438,11 +438,13 @@ void KernelBuilder::maskedSquare(Value s, Value d, const KernelLoop &la,
 
 /// maskedSquare with the strides applied by `srcRow` (b indices to source
 /// elements) and `dstRow` (a indices to destination elements): static
-/// constants or run-time values (rtEdge).
+/// constants or run-time values (rtEdge). With `pieceStores`, each
+/// destination row is stored by storeLanesBelow instead of a masked store.
 void KernelBuilder::maskedSquare(Value s, Value d,
                                  function_ref<Value(Value)> srcRow,
                                  function_ref<Value(Value)> dstRow, Value ia,
-                                 Value ib, int64_t n, Value rows, Value cols) {
+                                 Value ib, int64_t n, Value rows, Value cols,
+                                 bool pieceStores) {
   Type vt = e.vecOf(src.mem, n);
   Value zero =
       arith::ConstantOp::create(e.b, vt, cast<TypedAttr>(e.b.getZeroAttr(vt)));
@@ -469,13 +471,52 @@ void KernelBuilder::maskedSquare(Value s, Value d,
   SmallVector<Value> out = transposeSquare(std::move(in));
   Value first = e.add(e.add(d, ib), dstRow(ia));
   for (int64_t i = 0; i < n; ++i) {
-    Value mask = lanesBelow(
-        n, arith::SelectOp::create(e.b, within(i, rows), cols, none));
+    Value count = arith::SelectOp::create(e.b, within(i, rows), cols, none);
+    if (pieceStores) {
+      Value at = e.add(first, dstRow(lastOf(i, rows)));
+      storeLanesBelow(e.convert(out[i], src, dst), at, count, n);
+      continue;
+    }
+    Value mask = lanesBelow(n, count);
     Value at = e.add(first, dstRow(lastOf(i, rows)));
     LLVM::MaskedStoreOp::create(e.b, e.convert(out[i], src, dst),
                                 e.gep(dstPtr, dst.mem, at), mask,
                                 Emitter::alignOf(dst.mem));
   }
+}
+
+/// Stores lanes [0, count) of `v` (n lanes, n a power of two, count 0 to
+/// n) at destination element `at` without a masked store: all n lanes in
+/// one store, else the pieces of n/2, n/4, ..., 1 lanes that count's bits
+/// name, each behind a branch on its bit. vmaskmovps to memory is
+/// microcoded on AMD Zen (bench/notes/runtime-extents.md, "Edge stores").
+void KernelBuilder::storeLanesBelow(Value v, Value at, Value count, int64_t n) {
+  auto bitSet = [&](Value x, int64_t bit) {
+    return arith::CmpIOp::create(e.b, arith::CmpIPredicate::ne,
+                                 arith::AndIOp::create(e.b, x, e.c64(bit)),
+                                 e.c64(0));
+  };
+  auto lanes = [&](Value x, int64_t from, int64_t length) {
+    SmallVector<int64_t> mask;
+    for (int64_t i = 0; i < length; ++i)
+      mask.push_back(from + i);
+    return vector::ShuffleOp::create(e.b, x, x, mask);
+  };
+  Value whole =
+      arith::CmpIOp::create(e.b, arith::CmpIPredicate::eq, count, e.c64(n));
+  e.ifElse(
+      whole, [&] { e.store(v, dstPtr, dst.mem, at); },
+      [&] {
+        Value piece = v, pos = at;
+        for (int64_t half = n / 2; half >= 1; half /= 2) {
+          Value low = lanes(piece, 0, half), high = lanes(piece, half, half);
+          Value bit = bitSet(count, half), here = pos;
+          e.ifElse(
+              bit, [&] { e.store(low, dstPtr, dst.mem, here); }, [] {});
+          piece = arith::SelectOp::create(e.b, bit, high, low);
+          pos = e.add(pos, arith::AndIOp::create(e.b, count, e.c64(half)));
+        }
+      });
 }
 
 /// Emits body(true) (streaming stores) when destination element `index`
