@@ -472,13 +472,12 @@ void KernelBuilder::maskedSquare(Value s, Value d,
   Value first = e.add(e.add(d, ib), dstRow(ia));
   for (int64_t i = 0; i < n; ++i) {
     Value count = arith::SelectOp::create(e.b, within(i, rows), cols, none);
+    Value mask = pieceStores ? Value() : lanesBelow(n, count);
+    Value at = e.add(first, dstRow(lastOf(i, rows)));
     if (pieceStores) {
-      Value at = e.add(first, dstRow(lastOf(i, rows)));
       storeLanesBelow(e.convert(out[i], src, dst), at, count, n);
       continue;
     }
-    Value mask = lanesBelow(n, count);
-    Value at = e.add(first, dstRow(lastOf(i, rows)));
     LLVM::MaskedStoreOp::create(e.b, e.convert(out[i], src, dst),
                                 e.gep(dstPtr, dst.mem, at), mask,
                                 Emitter::alignOf(dst.mem));
