@@ -16,12 +16,16 @@
  *   OMP_NUM_THREADS=1 /tmp/tb; OMP_NUM_THREADS=2 /tmp/tb
  * Each variant is the best of 7 runs; the transposes are checked against
  * the source at 4096 random points and the program fails if one is wrong.
+ * The tensors get transparent huge pages, as bench/driver.cpp's buffers do;
+ * `/tmp/tb --4k-pages` leaves them on 4 KiB pages, to show what the TLB
+ * costs each access pattern on this host.
  */
 #include <immintrin.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 enum { N = 4096, RUNS = 7 };
@@ -34,6 +38,21 @@ static double now(void) {
 
 static float *src, *dst;
 static volatile float sink;
+
+/* N x N floats, 2 MiB-aligned with huge-page advice unless `small`. */
+static float *allocTensor(int small) {
+  size_t bytes = (size_t)N * N * sizeof(float);
+  float *p = aligned_alloc(small ? 4096 : 2 << 20, bytes);
+  if (!p) {
+    fprintf(stderr, "out of memory\n");
+    exit(1);
+  }
+#ifdef MADV_HUGEPAGE
+  if (!small)
+    madvise(p, bytes, MADV_HUGEPAGE); /* advice only */
+#endif
+  return p;
+}
 
 static void streamCopy(void) {
 #pragma omp parallel for schedule(static)
@@ -191,7 +210,8 @@ static void runVariant(const struct Variant *v) {
   }
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  int small = argc > 1 && !strcmp(argv[1], "--4k-pages");
   static const struct Variant variants[] = {
       {"streaming copy (the limit)", 0},
       {"read 16 x 1 line, write 16 x 1 line", 1, 16, 1, 16, 1},
@@ -208,8 +228,8 @@ int main(void) {
       {"staged 128 x 256 blocks", 4, 128, 256},
   };
   enum { NV = sizeof variants / sizeof variants[0] };
-  src = aligned_alloc(4096, (size_t)N * N * sizeof(float));
-  dst = aligned_alloc(4096, (size_t)N * N * sizeof(float));
+  src = allocTensor(small);
+  dst = allocTensor(small);
   memset(dst, 0, (size_t)N * N * sizeof(float));
   for (size_t i = 0; i < (size_t)N * N; ++i)
     src[i] = (float)(i % 16777213);
@@ -235,8 +255,9 @@ int main(void) {
         }
       }
     }
-  printf("%d threads; GB/s (bytes read + written) and ratio to the limit\n",
-         omp_get_max_threads());
+  printf("%d threads, %s pages; GB/s (bytes read + written) and ratio to the "
+         "limit\n",
+         omp_get_max_threads(), small ? "4 KiB" : "huge");
   for (int k = 0; k < NV; ++k)
     printf("  %-42s %6.1f  %.2f\n", variants[k].name,
            2.0 * N * N * sizeof(float) / best[k] / 1e9, best[0] / best[k]);
