@@ -270,13 +270,23 @@ TEST(KernelPlan, StreamingTilesStorePairsOfLines) {
   EXPECT_EQ(transposeTiling(permuteCopy({16, 64, 112, 112}, {0, 2, 3, 1}, 4, 2))
                 .streamWidth,
             64);
-  // f16 takes pairs with AVX2 but not with 32 registers, whose tiles load
-  // every source line whole for one line of each destination row.
+  // f16 takes pairs with AVX2; with 32 registers, whose tiles load every
+  // source line whole for one line of each destination row, it takes the
+  // target's lanesStreamLines: one by default, two tiles side by side with 2.
   EXPECT_EQ(permuteCopy({8192, 4096}, {1, 0}, 2).streamLines,
             TargetInfo().streamLines);
   KernelPlan lanes = permuteCopy({8192, 4096}, {1, 0}, 2, 0, avx512);
   EXPECT_EQ(lanes.streamLines, 1);
   EXPECT_EQ(transposeTiling(lanes).streamWidth, 32);
+  TargetInfo pairedLanes = avx512;
+  pairedLanes.lanesStreamLines = 2;
+  pairedLanes.streamLines = 1;
+  KernelPlan paired = permuteCopy({8192, 4096}, {1, 0}, 2, 0, pairedLanes);
+  EXPECT_EQ(paired.streamLines, 2);
+  EXPECT_EQ(transposeTiling(paired).streamWidth, 64);
+  // f32's 16x16 squares keep streamLines.
+  EXPECT_EQ(permuteCopy({4096, 4096}, {1, 0}, 4, 0, pairedLanes).streamLines,
+            1);
   // i8 pairs would take 16 squares: one line.
   TransposeTiling bytes = transposeTiling(permuteCopy({8192, 8192}, {1, 0}, 1));
   EXPECT_EQ(bytes.streamWidth, bytes.width);

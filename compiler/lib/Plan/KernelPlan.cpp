@@ -570,17 +570,21 @@ static int64_t planTransposeSplit(KernelPlan &plan, const TargetInfo &target) {
 /// Splits loop `parallel` across threads and sets streamLines. Pairs of
 /// lines per streaming tile row (TransposeTiling::streamWidth), unless the
 /// split then makes at most half as many chunks as single lines, and fewer
-/// than 16: below 16, threads add more bandwidth than pairs do. Not for
-/// squares of 16-byte rows with 32 registers (lanesSquares), whose tiles
-/// load every source line whole for one line of each destination row
-/// (evidence: docs/internals/planner.md, Paired lines).
+/// than 16: below 16, threads add more bandwidth than pairs do. Squares of
+/// 16-byte rows with 32 registers (lanesSquares), whose tiles load every
+/// source line whole for one line of each destination row, take the
+/// target's lanesStreamLines instead (evidence: docs/internals/planner.md,
+/// Paired lines).
 static void chooseStreamLines(KernelPlan &plan, int64_t parallel,
                               int64_t traffic, const TargetInfo &target) {
+  int64_t lines = lanesSquares(target.vectorRegisters, plan.squareEdge,
+                               plan.srcElementBytes, plan.dstElementBytes)
+                      ? target.lanesStreamLines
+                      : target.streamLines;
   if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
-      !lanesSquares(target.vectorRegisters, plan.squareEdge,
-                    plan.srcElementBytes, plan.dstElementBytes)) {
+      lines > 1) {
     KernelPlan single = plan;
-    plan.streamLines = target.streamLines;
+    plan.streamLines = lines;
     splitAcrossThreads(single, parallel, traffic, target);
     splitAcrossThreads(plan, parallel, traffic, target);
     if (plan.chunks < target.pairedLinesMinChunks &&

@@ -23,6 +23,7 @@ const int64_t kMinBytesPerChunk[] = {64 * KiB, 1 * MiB};
 const int64_t kLongRunBytes[] = {2 * KiB, 8 * KiB};
 const int64_t kStreamLines[] = {1, 2, 4};
 const int64_t kStreamTileSquares[] = {4, 16};
+const int64_t kLanesStreamLines[] = {1, 2};
 const int64_t kPairedLinesMinChunks[] = {1, 64};
 const int64_t kStageBytes[] = {8 * KiB, 32 * KiB};
 const int64_t kSkewLines[] = {4, 16};
@@ -42,6 +43,7 @@ const TuningKnob kKnobs[] = {
     {"stream_lines", TARGET_FIELD(streamLines), kStreamLines},
     {"stream_tile_squares", TARGET_FIELD(streamTileSquares),
      kStreamTileSquares},
+    {"lanes_stream_lines", TARGET_FIELD(lanesStreamLines), kLanesStreamLines},
     {"paired_lines_min_chunks", TARGET_FIELD(pairedLinesMinChunks),
      kPairedLinesMinChunks},
     {"stage_bytes", TARGET_FIELD(stageBytes), kStageBytes},

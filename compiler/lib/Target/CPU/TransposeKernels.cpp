@@ -562,9 +562,17 @@ void KernelBuilder::micro(Value s, Value d, const KernelLoop &la,
   if (streaming && n == 8 && src.bytes == 4 && blocks <= 2 &&
       sourceLinesPerSet(lb, blocks * n) <= 2)
     return streamingQuarters(s, d, la, lb, ia, ib, blocks, aBlocks);
-  if (streaming && lanesTile(n, blocks)) {
+  // Squares of 16-byte rows that make whole destination lines: a
+  // whole-line tile per line, side by side along b where the plan pairs
+  // lines (TargetInfo::lanesStreamLines).
+  int64_t perLine = lineBlocks(n);
+  if (streaming && blocks % perLine == 0 && lanesTile(n, perLine)) {
     usesWideRegisters = true;
-    return streamingLanes(s, d, la, lb, ia, ib, n, blocks, aBlocks);
+    for (int64_t l = 0; l < blocks / perLine; ++l)
+      streamingLanes(s, d, la, lb, ia,
+                     l ? e.add(ib, e.c64(l * perLine * n)) : ib, n, perLine,
+                     aBlocks);
+    return;
   }
   if (n * src.bytes >= 64)
     usesWideRegisters = true;

@@ -68,6 +68,11 @@ struct TargetInfo {
   int64_t streamLines = 2;
   int64_t streamTileSquares = 8;
   int64_t pairedLinesMinChunks = 16;
+  /// streamLines for tiles of lanesSquares (f16 and i8 with 32 registers),
+  /// whose tiles each store one whole line of each destination row: with 2,
+  /// two such tiles side by side along b. 1 by default: the hosts measured
+  /// disagree (docs/internals/planner.md, Paired lines), so presets decide.
+  int64_t lanesStreamLines = 1;
   /// The largest block of destination rows a staged transpose buffers.
   int64_t stageBytes = 16 << 10;
   /// Lines of each destination row a skewed transpose tile stores at most;
