@@ -68,7 +68,7 @@ struct TargetInfo {
   int64_t streamLines = 2;
   int64_t streamTileSquares = 8;
   int64_t pairedLinesMinChunks = 16;
-  /// streamLines for tiles of lanesSquares (f16 and i8 with 32 registers),
+  /// streamLines for tiles of lanesSquares (f16, bf16, i8: 32 registers),
   /// whose tiles each store one whole line of each destination row: with 2,
   /// two such tiles side by side along b. 1 by default: the hosts measured
   /// disagree (docs/internals/planner.md, Paired lines), so presets decide.
