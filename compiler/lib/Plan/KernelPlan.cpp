@@ -577,10 +577,8 @@ static int64_t planTransposeSplit(KernelPlan &plan, const TargetInfo &target) {
 /// Paired lines).
 static void chooseStreamLines(KernelPlan &plan, int64_t parallel,
                               int64_t traffic, const TargetInfo &target) {
-  int64_t lines = lanesSquares(target.vectorRegisters, plan.squareEdge,
-                               plan.srcElementBytes, plan.dstElementBytes)
-                      ? target.lanesStreamLines
-                      : target.streamLines;
+  int64_t lines = targetStreamLines(target, plan.squareEdge,
+                                    plan.srcElementBytes, plan.dstElementBytes);
   if (plan.strategy == KernelStrategy::Transpose && plan.streamingStores &&
       lines > 1) {
     KernelPlan single = plan;

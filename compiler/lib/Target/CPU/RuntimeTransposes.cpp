@@ -545,13 +545,14 @@ void KernelBuilder::rtTiles(Value s, Value d) {
         });
       },
       [] {});
-  // Streaming columns store the target's streamLines adjacent lines of
-  // each destination row (the static TransposeTiling::streamWidth): the
+  // Streaming columns store the preset's lines of each destination row
+  // (targetStreamLines, the static TransposeTiling::streamWidth): the
   // memory then sees runs of lines rather than single lines scattered one
   // per row. Their range is empty where the columns do not stream.
   Value bLines = rb.lo;
-  int64_t lines = cpuTarget(/*avx512=*/false).streamLines;
-  if (lineRows && lines > 1 && !lanesTile(n, blocks)) {
+  int64_t lines = targetStreamLines(cpuTarget(cpu().vectorRegisters >= 32), n,
+                                    src.bytes, dst.bytes);
+  if (lineRows && lines > 1) {
     bLines = arith::SelectOp::create(e.b, streamsFrom(rb.lo),
                                      floorTo(rb.lo, rb.hi, n * blocks * lines),
                                      rb.lo);

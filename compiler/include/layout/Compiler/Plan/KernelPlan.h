@@ -253,6 +253,16 @@ inline bool lanesSquares(int64_t vectorRegisters, int64_t edge,
   return vectorRegisters >= 32 && edge * srcBytes == 16 && srcBytes == dstBytes;
 }
 
+/// Lines of each destination row a streaming transpose tile of `edge`
+/// squares stores back to back on `target`, before the split's chunk rule:
+/// lanesStreamLines for lanesSquares, else streamLines.
+inline int64_t targetStreamLines(const TargetInfo &target, int64_t edge,
+                                 int64_t srcBytes, int64_t dstBytes) {
+  return lanesSquares(target.vectorRegisters, edge, srcBytes, dstBytes)
+             ? target.lanesStreamLines
+             : target.streamLines;
+}
+
 /// The tiling a planned transpose records (KernelPlan::tiling).
 TransposeTiling transposeTiling(const KernelPlan &plan);
 /// A transpose's loops other than a and b (indices into plan.loops) by
